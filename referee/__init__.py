@@ -1,0 +1,8 @@
+"""referee: a command-line referee and rules lookup for zombie tabletop games.
+
+The library side: engines (``referee.engines``), records (``referee.records``),
+the store (``referee.store``) and replay (``referee.replay``); the CLI in
+``referee.cli`` is a thin layer over them.
+"""
+
+__version__ = "0.1.0"

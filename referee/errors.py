@@ -1,0 +1,94 @@
+"""Typed errors shared by every engine, the store and the CLI.
+
+The CLI maps them to exit codes: :class:`IllegalEventError` (and its subclass
+:class:`ChoiceNeeded`) exit 1, :class:`BadInputError` exits 2.  Every error carries
+a one-line ``message`` and, where a rule decides it, the stable ``rule`` id of the
+entry in the rules database (``referee rules show RULE``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class RefereeError(Exception):
+    """Base class: a one-line ``message`` and an optional rule id (``fluffy.bounce``)."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, rule: str | None = None, *, event: str | None = None,
+                 line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.event = event
+        self.line = line
+
+    def at(self, line: int | None = None, event: str | None = None) -> "RefereeError":
+        """Return this error with the record ``line`` (1-based) and ``event`` text filled in."""
+        if line is not None:
+            self.line = line
+        if event is not None and self.event is None:
+            self.event = event
+        return self
+
+    def to_json(self) -> dict:
+        """The ``{"line", "event", "message", "rule"}`` object of the replay contract."""
+        return {"line": self.line, "event": self.event, "message": self.message, "rule": self.rule}
+
+    def __str__(self) -> str:
+        where = f"line {self.line}: " if self.line is not None else ""
+        what = f"{self.event!r}: " if self.event else ""
+        rule = f" [{self.rule}]" if self.rule else ""
+        return f"{where}{what}{self.message}{rule}"
+
+
+class BadInputError(RefereeError):
+    """Malformed input: an unknown verb or tag, a bad card code, an invalid board file.
+
+    Exit code 2.  ``rule`` is usually ``None``; a board error names its own line and
+    column in the message.
+    """
+
+    exit_code = 2
+
+
+class IllegalEventError(RefereeError):
+    """A well-formed event that the rules forbid in the current position.
+
+    Exit code 1.  ``rule`` always names the rule entry broken, e.g. ``fluffy.snag``.
+    """
+
+    exit_code = 1
+
+    def __init__(self, message: str, rule: str, *, event: str | None = None,
+                 line: int | None = None) -> None:
+        super().__init__(message, rule, event=event, line=line)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One way to complete an event: the full event ``text`` and what it would do."""
+
+    text: str
+    description: str = ""
+
+
+class ChoiceNeeded(IllegalEventError):
+    """The event leaves open a choice the rules give to a player.
+
+    ``question`` says what must be chosen; ``options`` are the completed events
+    (:class:`Option`), each of which may itself leave a further choice open.  At a
+    terminal the CLI asks; in a record or a script it is an illegal event.
+    """
+
+    def __init__(self, message: str, rule: str, question: str, options: list[Option], *,
+                 event: str | None = None) -> None:
+        super().__init__(message, rule, event=event)
+        self.question = question
+        self.options = options
+
+    def to_json(self) -> dict:
+        out = super().to_json()
+        out["options"] = [o.text for o in self.options]
+        return out

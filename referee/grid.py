@@ -1,0 +1,79 @@
+"""Squares and facings on a rectangular grid, shared by the grid games.
+
+Squares are named as in chess: files ``a``.. from the west, ranks ``1``.. from the
+south; internally a square is ``(file, rank)`` counted from 0.  Facings are the
+compass points ``N``, ``E``, ``S``, ``W``; north is the top of the map.
+
+>>> square_name((1, 2))
+'b3'
+>>> parse_square("b3")
+(1, 2)
+>>> turn_left("N"), turn_right("N"), turn_back("E")
+('W', 'E', 'W')
+>>> step((1, 2), "S")
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from .errors import BadInputError
+
+Square = tuple[int, int]
+
+FACINGS = ("N", "E", "S", "W")
+_DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+
+
+def square_name(sq: Square) -> str:
+    """``(file, rank)`` from 0 -> ``b3``."""
+    return f"{chr(ord('a') + sq[0])}{sq[1] + 1}"
+
+
+def parse_square(text: str) -> Square:
+    """``b3`` -> ``(1, 2)``; :class:`BadInputError` if it is not a square name."""
+    t = text.strip().lower()
+    if len(t) < 2 or not ("a" <= t[0] <= "z") or not t[1:].isdigit() or int(t[1:]) < 1:
+        raise BadInputError(f"{text!r} is not a square (files a.., ranks 1..: e.g. b3)")
+    return (ord(t[0]) - ord("a"), int(t[1:]) - 1)
+
+
+def parse_facing(text: str) -> str:
+    """``n``/``N``/``north`` -> ``N``; :class:`BadInputError` otherwise."""
+    t = text.strip().upper()
+    full = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+    t = full.get(t, t)
+    if t not in FACINGS:
+        raise BadInputError(f"{text!r} is not a facing (N, E, S or W)")
+    return t
+
+
+def turn_left(facing: str) -> str:
+    """The facing 90 degrees to the left (counter-clockwise)."""
+    return FACINGS[(FACINGS.index(facing) - 1) % 4]
+
+
+def turn_right(facing: str) -> str:
+    """The facing 90 degrees to the right (clockwise)."""
+    return FACINGS[(FACINGS.index(facing) + 1) % 4]
+
+
+def turn_back(facing: str) -> str:
+    """The opposite facing."""
+    return FACINGS[(FACINGS.index(facing) + 2) % 4]
+
+
+def step(sq: Square, facing: str) -> Square:
+    """The square one step from ``sq`` towards ``facing`` (may lie off the map)."""
+    dx, dy = _DELTA[facing]
+    return (sq[0] + dx, sq[1] + dy)
+
+
+def facing_towards(frm: Square, to: Square) -> str | None:
+    """The facing that points from ``frm`` straight at ``to`` along a row or column, else None."""
+    if frm == to:
+        return None
+    if frm[1] == to[1]:
+        return "E" if to[0] > frm[0] else "W"
+    if frm[0] == to[0]:
+        return "N" if to[1] > frm[1] else "S"
+    return None
