@@ -168,8 +168,11 @@ def legal(
 
         loaded = session.load(open_store(ctx), game_id)
         events = loaded.game.legal_events()
+        # Engines may also say why other events are not legal now: (event, reason, rule).
+        blocked = getattr(loaded.game, "blocked_events", lambda: [])()
         if json_out:
-            emit_json({"legal": [{"event": e.text, "does": e.description} for e in events]})
+            emit_json({"legal": [{"event": e.text, "does": e.description} for e in events],
+                       "blocked": [{"event": b[0], "reason": b[1], "rule": b[2]} for b in blocked]})
             return
         from rich.table import Table
 
@@ -180,6 +183,15 @@ def legal(
             table.add_row(e.text, e.description)
         out = console()
         out.print(table if events else "No event is legal: the game is over.")
+        if blocked:
+            out.print()
+            not_now = Table(box=None, header_style="bold")
+            not_now.add_column("not now")
+            not_now.add_column("why")
+            not_now.add_column("rule")
+            for b in blocked:
+                not_now.add_row(*b)
+            out.print(not_now)
 
 
 @app.command()
