@@ -1,0 +1,266 @@
+"""Zombies Want Fluffy boards: the yard as data (``../shared/specs/records.md``, "Board file").
+
+A board is a TOML file with ``name``, a ``map`` drawn in characters and a ``[graves]``
+table.  Cells sit at odd lines and odd columns of the map (``.`` plain, ``T`` the tree,
+``F`` the pink flower, Fluffy's start); edges between them are ``-`` wall, ``~`` bug,
+``=`` the gate (only on the south border, under ``F``) and ``|`` wall.  The border is a
+wall everywhere but the gate.  Rulebook: SETUP, BOUNCING, MAGICAL PINK FLOWER.
+
+>>> b = load_board("default")
+>>> b.width, b.height, b.sq(b.tree), b.sq(b.flower)
+(12, 12, 'a12', 'l1')
+>>> b.edge(b.flower, "S")
+'gate'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from referee.errors import BadInputError
+from referee.grid import FACINGS, Square, parse_square, square_name, step
+
+ZOMBIE_NAMES = ("George", "Romero", "Campbell", "Raimi")
+
+_CELL = {".", "T", "F"}
+_HEDGE = {" ": None, "-": "wall", "~": "bug", "=": "gate"}   # between ranks (even line)
+_VEDGE = {" ": None, "|": "wall"}                            # between files (odd line)
+
+
+@dataclass
+class Board:
+    """A yard ``width`` x ``height`` squares.
+
+    ``edges`` maps ``(square, facing)`` to the obstacle met when leaving ``square``
+    towards ``facing``: ``"wall"``, ``"bug"`` or ``"gate"`` (both directions are
+    stored).  Leaving the map is a wall except through the gate.
+    """
+
+    name: str
+    width: int
+    height: int
+    tree: Square
+    flower: Square
+    graves: dict[str, Square]
+    edges: dict[tuple[Square, str], str] = field(default_factory=dict)
+    source: str = ""
+
+    def on_board(self, sq: Square) -> bool:
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def sq(self, sq: Square) -> str:
+        """Square name, e.g. ``b3``."""
+        return square_name(sq)
+
+    def edge(self, sq: Square, facing: str) -> str | None:
+        """The obstacle on the side ``facing`` of ``sq``: ``wall``, ``bug``, ``gate`` or None."""
+        kind = self.edges.get((sq, facing))
+        if kind:
+            return kind
+        return None if self.on_board(step(sq, facing)) else "wall"
+
+    def bug_between(self, a: Square, b: Square) -> bool:
+        """Whether a bug lies on an edge between two squares of the same file."""
+        if a[0] != b[0]:
+            return False
+        lo, hi = sorted((a[1], b[1]))
+        return any(self.edges.get(((a[0], r), "N")) == "bug" for r in range(lo, hi))
+
+    def to_json(self) -> dict:
+        walls = sorted({(square_name(s), f) for (s, f), k in self.edges.items()
+                        if k == "wall" and f in ("N", "E")})
+        bugs = sorted({square_name(s) for (s, f), k in self.edges.items() if k == "bug" and f == "N"})
+        return {"name": self.name, "width": self.width, "height": self.height,
+                "tree": square_name(self.tree), "flower": square_name(self.flower),
+                "gate": square_name(self.flower) + " S",
+                "graves": {n: square_name(s) for n, s in self.graves.items()},
+                "walls": [f"{s} {f}" for s, f in walls], "bugs_north_of": bugs}
+
+
+def _err(msg: str, line: int | None = None, col: int | None = None) -> BadInputError:
+    where = ""
+    if line is not None:
+        where = f"line {line}" + (f", column {col}" if col is not None else "") + ": "
+    return BadInputError(f"bad board: {where}{msg}")
+
+
+def _map_first_line(text: str) -> int | None:
+    """File line (1-based) of the map's first row, or None when it can't be found."""
+    for i, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if stripped.startswith("map") and "=" in stripped:
+            after = stripped.split("=", 1)[1].strip()
+            for quote in ('"""', "'''"):
+                if after.startswith(quote):
+                    rest = after[3:]
+                    return i if rest.strip() else i + 1
+            return i
+    return None
+
+
+def _key_line(text: str, key: str) -> int | None:
+    for i, raw in enumerate(text.splitlines(), start=1):
+        s = raw.strip()
+        if s.split("=", 1)[0].strip().strip('"').lower() == key.lower() and "=" in s:
+            return i
+    return None
+
+
+def parse_board(text: str, origin: str = "board") -> Board:
+    """Parse a board file's ``text``; :class:`BadInputError` naming the file line and
+    column of the first problem (``bad board: line 4, column 7: ...``)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _err(f"not valid TOML ({exc})") from None
+    unknown = set(data) - {"name", "map", "graves"}
+    if unknown:
+        raise _err(f"unknown key {sorted(unknown)[0]!r} (a board has name, map and [graves])",
+                   _key_line(text, sorted(unknown)[0]))
+    name = data.get("name", origin)
+    if not isinstance(name, str):
+        raise _err("name must be a string", _key_line(text, "name"))
+    raw_map = data.get("map")
+    if not isinstance(raw_map, str) or not raw_map.strip():
+        raise _err("the board has no map (a multi-line string)", _key_line(text, "map"))
+    first = _map_first_line(text) or 1
+    lines = raw_map.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if len(lines) < 3 or len(lines) % 2 == 0:
+        raise _err(f"the map has {len(lines)} lines; a board H high needs 2H+1", first)
+    height = (len(lines) - 1) // 2
+    longest = max(len(line.rstrip()) for line in lines)
+    if longest < 3 or longest % 2 == 0:
+        raise _err(f"the map is {longest} characters wide; a board W wide needs 2W+1", first)
+    width = (longest - 1) // 2
+    grid = [line.ljust(longest) for line in lines]
+
+    def at(r: int, c: int) -> tuple[int, int]:  # file line and column (1-based) of map (r, c)
+        return first + r, c + 1
+
+    def cell(r: int, c: int) -> Square:  # map position of a cell -> square
+        return ((c - 1) // 2, height - 1 - (r - 1) // 2)
+
+    edges: dict[tuple[Square, str], str] = {}
+    tree = flower = None
+    gate: tuple[int, int] | None = None
+    for r, row in enumerate(grid):
+        for c, ch in enumerate(row):
+            if r % 2 == 0 and c % 2 == 0:
+                continue  # corners are ignored
+            border = r in (0, len(grid) - 1) or c in (0, len(row) - 1)
+            if r % 2 == 1 and c % 2 == 1:
+                if ch not in _CELL:
+                    raise _err(f"{ch!r} is not a cell: use '.', 'T' (tree) or 'F' (flower)", *at(r, c))
+                sq = cell(r, c)
+                if ch == "T":
+                    if tree is not None:
+                        raise _err("a second tree 'T': a board has exactly one", *at(r, c))
+                    tree = sq
+                elif ch == "F":
+                    if flower is not None:
+                        raise _err("a second flower 'F': a board has exactly one", *at(r, c))
+                    flower = sq
+                continue
+            if r % 2 == 0:  # an edge between two ranks
+                if ch not in _HEDGE:
+                    raise _err(f"{ch!r} cannot stand between two rows: use ' ', '-' wall, '~' bug or '=' gate", *at(r, c))
+                kind = _HEDGE[ch]
+                if kind == "gate":
+                    if r != len(grid) - 1:
+                        raise _err("the gate '=' must lie on the south border", *at(r, c))
+                    if gate is not None:
+                        raise _err("a second gate '=': a board has exactly one", *at(r, c))
+                    gate = (r, c)
+                    continue
+                if border:
+                    if kind == "bug":
+                        raise _err("a bug '~' on the border (the border is a wall)", *at(r, c))
+                    continue
+                if kind:
+                    north = cell(r - 1, c)
+                    south = cell(r + 1, c)
+                    edges[(north, "S")] = kind
+                    edges[(south, "N")] = kind
+            else:  # an edge between two files
+                if ch not in _VEDGE:
+                    raise _err(f"{ch!r} cannot stand between two cells of a row: use ' ' or '|' wall", *at(r, c))
+                if border:
+                    continue
+                if _VEDGE[ch]:
+                    west = cell(r, c - 1)
+                    east = cell(r, c + 1)
+                    edges[(west, "E")] = "wall"
+                    edges[(east, "W")] = "wall"
+    if tree is None:
+        raise _err("the map has no tree 'T'", first)
+    if flower is None:
+        raise _err("the map has no flower 'F'", first)
+    if gate is None:
+        raise _err("the map has no gate '=' on the south border under 'F'", first + len(grid) - 1)
+    if cell(gate[0] - 1, gate[1]) != flower:
+        raise _err(f"the gate must lie under the flower 'F' (at {square_name(flower)})", *at(*gate))
+    edges[(flower, "S")] = "gate"
+
+    raw_graves = data.get("graves")
+    gline = _key_line(text, "[graves]") or _key_line(text, "graves")
+    if not isinstance(raw_graves, dict):
+        raise _err("the board has no [graves] table", gline)
+    graves: dict[str, Square] = {}
+    for key, value in raw_graves.items():
+        line = _key_line(text, key)
+        proper = next((z for z in ZOMBIE_NAMES if z.lower() == str(key).lower()), None)
+        if proper is None:
+            raise _err(f"unknown grave {key!r}: the graves are {', '.join(ZOMBIE_NAMES)}", line)
+        if proper in graves:
+            raise _err(f"grave {proper} given twice", line)
+        try:
+            sq = parse_square(str(value))
+        except BadInputError:
+            raise _err(f"grave {proper}: {value!r} is not a square such as b3", line) from None
+        if not (0 <= sq[0] < width and 0 <= sq[1] < height):
+            raise _err(f"grave {proper} at {value} lies off the {width}x{height} board", line)
+        if sq in graves.values():
+            raise _err(f"grave {proper} at {value} shares its square with another grave", line)
+        if sq == flower:
+            raise _err(f"grave {proper} at {value} lies on the flower", line)
+        graves[proper] = sq
+    missing = [z for z in ZOMBIE_NAMES if z not in graves]
+    if missing:
+        raise _err(f"no grave for {', '.join(missing)} (all four are needed)", gline)
+    return Board(name, width, height, tree, flower, {z: graves[z] for z in ZOMBIE_NAMES}, edges, text)
+
+
+BUILT_IN = ("default",)
+
+
+def builtin_text(name: str) -> str:
+    """The text of a built-in board (``default``)."""
+    return resources.files("referee.data").joinpath("boards", f"{name}.toml").read_text(encoding="utf-8")
+
+
+def load_board(value: str, base: Path | None = None) -> Board:
+    """The board a ``[Board]`` tag names: a built-in name (``default``) or a file path
+    relative to ``base`` (the record's folder).  :class:`BadInputError` when the file
+    can't be read or the board is invalid."""
+    if value.strip().lower() in BUILT_IN:
+        return parse_board(builtin_text(value.strip().lower()), value)
+    path = Path(value).expanduser()
+    if base is not None and not path.is_absolute():
+        path = base / path
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadInputError(f"cannot read board {value}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        return parse_board(text, path.stem)
+    except BadInputError as exc:
+        exc.message = f"{path.name}: {exc.message}"
+        raise
+
+
+__all__ = ["Board", "ZOMBIE_NAMES", "FACINGS", "load_board", "parse_board", "builtin_text"]
