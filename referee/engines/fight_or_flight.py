@@ -1,0 +1,604 @@
+"""Zombie Fight or Flight: the pure engine (rulebook ``zombie-fight-or-flight.txt``).
+
+A cooperative card game: each card played is one day for the group; weeks are rows
+of seven cards.  The referee sees the cards played, the cards shown face up from
+week two, and how many cards each hand and the deck hold; the rest of each hand is
+hidden (:class:`referee.cards.Hand` with ``known`` = the face-up card).
+
+Record notation (``../shared/specs/records.md``, "Zombie Fight or Flight"):
+
+- ``[Players "Ann, Ben, Cat, Dan"]``: 2 to 8 seats clockwise, first player first.
+- ``[Variant "casual"]`` (default), ``"experienced"`` (4 Heal out), ``"challenge"``
+  (4 Heal and 2 Rest out); ``"experienced heal=2"`` / ``"challenge heal=3 rest=1"``
+  say how many are taken out (up to 4 Heal, up to 2 Rest).
+- Events: ``Ann: Provision`` (play a card), ``Ann: show Heal`` (the card Ann shows
+  face up), ``Ann: stuck`` (Ann can play nothing: the group loses).
+
+Every rejection raises :class:`IllegalEventError` with a rule id from
+:data:`RULE_IDS`; malformed events and tags raise :class:`BadInputError`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from referee.cards import CardCount, Hand
+from referee.errors import BadInputError, IllegalEventError
+from referee.games import Applied, LegalEvent
+
+# -- cards ------------------------------------------------------------------------------
+
+SKIRMISH, COMBAT = "Skirmish", "Combat"
+BACKTRACK, EVADE, FLEE = "Backtrack", "Evade", "Flee"
+HEAL, REST = "Heal", "Rest"
+PROVISION, THE_END = "Provision", "The End"
+
+#: The full deck (rulebook "Contents"): card name -> copies.  62 cards.
+FULL_DECK: dict[str, int] = {
+    SKIRMISH: 13, COMBAT: 7, BACKTRACK: 5, EVADE: 5, FLEE: 3,
+    HEAL: 12, REST: 8, PROVISION: 8, THE_END: 1,
+}
+CARDS: tuple[str, ...] = tuple(FULL_DECK)
+FIGHTS = frozenset({SKIRMISH, COMBAT})
+FLIGHTS = frozenset({BACKTRACK, EVADE, FLEE})
+RECOVERY = frozenset({HEAL, REST})
+
+#: Players who lose their turn after each Flight card (Backtrack skips nobody).
+SKIPS = {EVADE: 1, FLEE: 2}
+
+_CARD_NAMES = {c.lower(): c for c in CARDS} | {"the-end": THE_END, "theend": THE_END, "end": THE_END}
+
+#: Variants (rulebook "Variations ..."): name -> (Heal out, Rest out) by default and at most.
+VARIANTS: dict[str, tuple[int, int]] = {"casual": (0, 0), "experienced": (4, 0), "challenge": (4, 2)}
+_MAX_OUT = {"casual": (0, 0), "experienced": (4, 0), "challenge": (4, 2)}
+
+#: Cards dealt to each player by number of players (rulebook "Order of Play", "Three
+#: players", "Two players").
+def hand_size(players: int) -> int:
+    """Cards dealt per player: 6 with two players, 5 with three, else 4."""
+    return {2: 6, 3: 5}.get(players, 4)
+
+
+FIRST_COUNTING_DAY = 22   #: the first day that can count toward the five fight-free days
+FIGHT_FREE_NEEDED = 5     #: fight-free days before The End may be played
+WEEK = 7                  #: cards (days) in a week
+
+# -- rule ids ---------------------------------------------------------------------------
+
+R_GAME_OVER = "fight-or-flight.game-over"
+R_TURN = "fight-or-flight.turn-order"
+R_RECOVERY = "fight-or-flight.recovery"
+R_RECOVERY_COMBAT = "fight-or-flight.recovery.combat"
+R_SECOND_SKIRMISH = "fight-or-flight.second-skirmish"
+R_FLIGHT = "fight-or-flight.flight"
+R_THE_END = "fight-or-flight.the-end"
+R_SHOW = "fight-or-flight.show"
+R_STUCK = "fight-or-flight.stuck"
+R_DECK = "fight-or-flight.deck"
+
+#: Every rule id this engine can raise.
+RULE_IDS: frozenset[str] = frozenset({
+    R_GAME_OVER, R_TURN, R_RECOVERY, R_RECOVERY_COMBAT, R_SECOND_SKIRMISH, R_FLIGHT,
+    R_THE_END, R_SHOW, R_STUCK, R_DECK,
+})
+
+
+def parse_card(text: str) -> str:
+    """The card named by ``text`` (case-insensitive); :class:`BadInputError` if none."""
+    key = " ".join(text.split()).lower()
+    if key not in _CARD_NAMES:
+        raise BadInputError(f"unknown card {text!r} (cards: {', '.join(CARDS)})")
+    return _CARD_NAMES[key]
+
+
+def parse_variant(text: str | None) -> tuple[str, int, int]:
+    """``(name, heal_out, rest_out)`` from a Variant tag such as ``"experienced heal=2"``.
+
+    The counts say how many Heal / Rest cards are taken out of the deck (rulebook
+    "Variations ...": up to 4 Heal for experienced, up to 4 Heal and 2 Rest for
+    challenge).  :class:`BadInputError` for an unknown variant or a count out of range.
+    """
+    words = (text or "casual").lower().replace(",", " ").split()
+    if not words or words[0] not in VARIANTS:
+        raise BadInputError(f"unknown variant {text!r} (casual, experienced or challenge)")
+    name = words[0]
+    heal, rest = VARIANTS[name]
+    max_heal, max_rest = _MAX_OUT[name]
+    for word in words[1:]:
+        m = re.fullmatch(r"(heal|rest)=(\d+)", word)
+        if not m:
+            raise BadInputError(f"bad variant count {word!r}: write heal=N or rest=N")
+        n = int(m.group(2))
+        limit = max_heal if m.group(1) == "heal" else max_rest
+        if n > limit:
+            raise BadInputError(f"the {name} variant takes out at most {limit} "
+                                f"{m.group(1).capitalize()} card{'s' if limit != 1 else ''}, not {n}")
+        if m.group(1) == "heal":
+            heal = n
+        else:
+            rest = n
+    return name, heal, rest
+
+
+def variant_deck(heal_out: int = 0, rest_out: int = 0) -> dict[str, int]:
+    """The deck composition with ``heal_out`` Heal and ``rest_out`` Rest cards taken out."""
+    deck = dict(FULL_DECK)
+    deck[HEAL] -= heal_out
+    deck[REST] -= rest_out
+    return deck
+
+
+def parse_players(text: str | None) -> list[str]:
+    """Seat names from a Players tag (``"Ann, Ben, Cat"``): 2 to 8 distinct names."""
+    if not text or not text.strip():
+        raise BadInputError('Fight or Flight needs [Players "Ann, Ben, ..."] (2 to 8 names)')
+    names = [" ".join(p.split()) for p in text.split(",")]
+    if any(not n for n in names):
+        raise BadInputError(f"empty player name in {text!r}")
+    if any(":" in n for n in names):
+        raise BadInputError("player names cannot hold ':'")
+    if len({n.lower() for n in names}) != len(names):
+        raise BadInputError(f"a player is named twice in {text!r}")
+    if not 2 <= len(names) <= 8:
+        raise BadInputError(f"Fight or Flight is for 2 to 8 players, not {len(names)}")
+    return names
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class Game:
+    """A game of Zombie Fight or Flight as the referee sees it.
+
+    Public state (read-only for callers): ``players`` (seat names, clockwise),
+    ``composition`` (card -> copies in this variant's deck), ``deck`` (cards left to
+    draw), ``hands`` (one :class:`Hand` per seat; ``known`` holds the face-up card),
+    ``played`` (``(seat, card)`` in order: day *d* is ``played[d-1]``), ``recovering``
+    (None, ``"skirmish"`` or ``"combat"``), ``recovery_cards`` / ``recovery_heals``
+    (Recovery cards played since the Fight), ``fight_free_days``, ``direction``
+    (+1 clockwise, -1 counter-clockwise), ``turn`` (seat to play), ``skipped`` (seats
+    the last card skipped), ``result`` / ``reason``.
+    """
+
+    name = "fight-or-flight"
+    extension = ".fof"
+
+    def __init__(self, players: list[str], variant: str = "casual", heal_out: int = 0,
+                 rest_out: int = 0) -> None:
+        self.players = list(players)
+        self.variant = variant
+        self.heal_out, self.rest_out = heal_out, rest_out
+        self.composition = variant_deck(heal_out, rest_out)
+        self.hand_size = hand_size(len(players))
+        self.count = CardCount(self.composition)
+        self.hands = [Hand(unknown=self.hand_size) for _ in players]
+        self.deck = sum(self.composition.values()) - self.hand_size * len(players)
+        self.played: list[tuple[int, str]] = []
+        self.recovering: str | None = None
+        self.recovery_cards = 0
+        self.recovery_heals = 0
+        self.fight_free_days = 0
+        self.direction = 1
+        self.turn = 0
+        self.skipped: list[int] = []
+        self.provisioned: list[bool] = [False]       # per week, index 0 = week 1
+        self.may_show = [False] * len(players)       # has played a card from week two on
+        self.must_show: int | None = None            # seat that played its face-up card
+        self.result: str | None = None
+        self.reason: str | None = None
+        self.detail: str | None = None
+        self._index = {p.lower(): i for i, p in enumerate(players)}
+
+    # -- set-up ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_tags(cls, tags: dict[str, str], base: Path | None = None) -> "Game":
+        """Set up from ``Players`` (required) and ``Variant`` (optional) tags.
+
+        :class:`BadInputError` for a missing or bad Players tag, a bad Variant or any
+        other tag.
+        """
+        known = {"players": "Players", "variant": "Variant"}
+        values: dict[str, str] = {}
+        for key, value in tags.items():
+            if key.lower() not in known:
+                raise BadInputError(f"unknown tag {key!r} for fight-or-flight (Players, Variant)")
+            values[known[key.lower()]] = value
+        players = parse_players(values.get("Players"))
+        name, heal, rest = parse_variant(values.get("Variant"))
+        return cls(players, name, heal, rest)
+
+    def tags(self) -> dict[str, str]:
+        """``Players`` and ``Variant`` tags that set this game up again."""
+        variant = self.variant
+        if (self.heal_out, self.rest_out) != VARIANTS[self.variant]:
+            variant += f" heal={self.heal_out}"
+            if self.variant == "challenge":
+                variant += f" rest={self.rest_out}"
+        return {"Players": ", ".join(self.players), "Variant": variant}
+
+    # -- derived state --------------------------------------------------------------------
+
+    @property
+    def day(self) -> int:
+        """Cards played so far (each card is one day)."""
+        return len(self.played)
+
+    @property
+    def week(self) -> int:
+        """The week of the last card played (1 before any card): days 1-7 are week 1."""
+        return max(1, -(-self.day // WEEK))
+
+    @property
+    def week_provisioned(self) -> bool:
+        """Whether the week the next card belongs to already has a Provision."""
+        return self.day % WEEK != 0 and self.provisioned[-1]
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def shown(self, seat: int) -> str | None:
+        """The face-up card the referee knows seat ``seat`` holds, or None."""
+        known = self.hands[seat].known
+        return next(iter(known)) if known else None
+
+    def recovery_needed(self) -> int:
+        """Recovery cards still needed to recover (0 when not recovering)."""
+        if self.recovering is None:
+            return 0
+        need = 2 - self.recovery_cards
+        if self.recovering == "combat" and self.recovery_heals == 0:
+            need = max(need, 1)
+        return max(need, 0)
+
+    def cards_left(self) -> int:
+        """Cards not yet played: the deck plus every hand."""
+        return self.deck + sum(h.size for h in self.hands)
+
+    def days_to_the_end(self) -> int:
+        """The fewest cards still to be played, The End included, before the group can win.
+
+        Recovery first (those days do not count), then the fight-free days still
+        missing, none counting before day 22, then The End itself.
+        """
+        first_counting = max(self.day + self.recovery_needed() + 1, FIRST_COUNTING_DAY)
+        end_day = first_counting + max(0, FIGHT_FREE_NEEDED - self.fight_free_days)
+        return end_day - self.day
+
+    # -- parsing --------------------------------------------------------------------------
+
+    def seat_of(self, name: str) -> int:
+        """The seat of player ``name`` (case-insensitive); :class:`BadInputError` if unknown."""
+        key = " ".join(name.split()).lower()
+        if key not in self._index:
+            raise BadInputError(f"unknown player {name.strip()!r} (players: {', '.join(self.players)})")
+        return self._index[key]
+
+    def parse(self, text: str) -> tuple[int, str, str | None]:
+        """``(seat, verb, card)`` from an event: verb ``play``, ``show`` or ``stuck``."""
+        who, sep, what = text.partition(":")
+        if not sep or not what.strip():
+            raise BadInputError(f"expected 'Player: Card', 'Player: show Card' or 'Player: stuck', not {text.strip()!r}")
+        seat = self.seat_of(who)
+        words = what.split()
+        verb = words[0].lower()
+        if verb == "stuck" and len(words) == 1:
+            return seat, "stuck", None
+        if verb == "show":
+            if len(words) == 1:
+                raise BadInputError("show which card? e.g. 'Ann: show Heal'")
+            return seat, "show", parse_card(" ".join(words[1:]))
+        return seat, "play", parse_card(what)
+
+    # -- checks (shared by apply, legal_events, blocked_events) ---------------------------
+
+    def _common_check(self, seat: int) -> tuple[str, str] | None:
+        if self.over:
+            return f"the game is over ({self.result}: {self.reason})", R_GAME_OVER
+        if self.must_show is not None and self.must_show != seat:
+            who = self.players[self.must_show]
+            return f"{who} played the face-up card and must first show a new one", R_SHOW
+        return None
+
+    def _turn_check(self, seat: int) -> tuple[str, str] | None:
+        if self.must_show == seat:
+            return (f"{self.players[seat]} played the face-up card and must first show a new one",
+                    R_SHOW)
+        if seat != self.turn:
+            msg = f"it is {self.players[self.turn]}'s turn, not {self.players[seat]}'s"
+            if seat in self.skipped:
+                msg += f" ({self.players[seat]} was skipped by the {self.played[-1][1]})"
+            return msg, R_TURN
+        return None
+
+    def _rule_check(self, card: str) -> tuple[str, str] | None:
+        """Why ``card`` may not be played now by the rules of play (not who holds it)."""
+        if self.recovering is not None:
+            if card in (PROVISION, HEAL, REST):
+                return None
+            still = f"the group is still recovering from a {self.recovering.capitalize()}"
+            if self.recovering == "combat" and self.recovery_cards >= 2 and self.recovery_heals == 0:
+                return (f"{still}: two Recovery cards were played but a Combat needs a Heal among them",
+                        R_RECOVERY_COMBAT)
+            if card == SKIRMISH:
+                if self.recovering == "skirmish":
+                    return None
+                return (f"{still}: a second Skirmish is allowed only while recovering from a Skirmish",
+                        R_SECOND_SKIRMISH)
+            if card in FLIGHTS:
+                return f"{still}: no Flight card until the group has recovered", R_FLIGHT
+            if card == THE_END:
+                return f"{still}: The End needs five fight-free days first", R_THE_END
+            return f"{still}: only Provision, Heal or Rest may be played", R_RECOVERY
+        if card == THE_END and self.fight_free_days < FIGHT_FREE_NEEDED:
+            return (f"The End needs five fight-free days counted from day {FIRST_COUNTING_DAY}; "
+                    f"the count is {self.fight_free_days}", R_THE_END)
+        return None
+
+    def _holds_check(self, seat: int, card: str) -> tuple[str, str] | None:
+        """Why seat ``seat`` cannot be holding ``card`` (card counts), or None."""
+        hand = self.hands[seat]
+        if hand.known[card]:
+            return None
+        if hand.unknown == 0:
+            return (f"{self.players[seat]}'s only card is the face-up {self.shown(seat)}", R_DECK)
+        if self.count.left(card) <= 0:
+            have = self.composition[card]
+            return (f"the deck holds {_plural(have, card + ' card')} and every one is already "
+                    f"played or shown", R_DECK)
+        return None
+
+    def play_check(self, seat: int, card: str) -> tuple[str, str] | None:
+        """``(message, rule id)`` saying why ``seat`` may not play ``card`` now, or None."""
+        return (self._common_check(seat) or self._turn_check(seat)
+                or self._holds_check(seat, card) or self._rule_check(card))
+
+    def show_check(self, seat: int, card: str | None) -> tuple[str, str] | None:
+        """Why ``seat`` may not show ``card`` now (``card`` None: show anything), or None."""
+        problem = self._common_check(seat)
+        if problem:
+            return problem
+        name = self.players[seat]
+        if not self.may_show[seat]:
+            return (f"{name} shows a card only after playing a card in week two or later", R_SHOW)
+        if self.shown(seat) is not None:
+            return (f"{name}'s face-up card ({self.shown(seat)}) stays until it is played", R_SHOW)
+        if self.hands[seat].size == 0:
+            return f"{name} holds no card to show", R_SHOW
+        if card is not None and self.count.left(card) <= 0:
+            return self._holds_check(seat, card)
+        return None
+
+    def playable(self) -> set[str]:
+        """Cards the rules of play allow now (whoever holds them)."""
+        return {c for c in CARDS if self._rule_check(c) is None}
+
+    def stuck_check(self, seat: int) -> tuple[str, str] | None:
+        """Why ``seat`` may not declare itself stuck now, or None.
+
+        Refused when the face-up card is playable, or when the card counts show the
+        hidden cards cannot all be unplayable (too few unplayable cards are unseen).
+        """
+        problem = self._common_check(seat) or self._turn_check(seat)
+        if problem:
+            return problem
+        name = self.players[seat]
+        ok = self.playable()
+        shown = self.shown(seat)
+        if shown in ok:
+            return f"{name}'s face-up {shown} may be played", R_STUCK
+        blocked_unseen = sum(self.count.left(c) for c in CARDS if c not in ok)
+        hidden = self.hands[seat].unknown
+        if hidden > blocked_unseen:
+            cant = ", ".join(c for c in CARDS if c not in ok)
+            return (f"{name} holds {_plural(hidden, 'hidden card')} but only {blocked_unseen} "
+                    f"unplayable card{'s are' if blocked_unseen != 1 else ' is'} left unseen "
+                    f"({cant}): {name} must hold a playable card", R_STUCK)
+        return None
+
+    # -- events ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _raise(problem: tuple[str, str] | None) -> None:
+        if problem:
+            raise IllegalEventError(problem[0], problem[1])
+
+    def apply(self, text: str) -> Applied:
+        """Check and apply one event (``Ann: Heal``, ``Ann: show Heal``, ``Ann: stuck``).
+
+        :class:`BadInputError` for a malformed event, unknown player or card;
+        :class:`IllegalEventError` (rule id in :data:`RULE_IDS`) when the rules forbid
+        it.  Atomic: every check runs before anything changes.
+        """
+        seat, verb, card = self.parse(text)
+        name = self.players[seat]
+        if verb == "stuck":
+            self._raise(self.stuck_check(seat))
+            self._end("loss", "stuck", f"{name} cannot play any card")
+            return Applied(f"{name}: stuck", [f"the group loses: {name} cannot play any card (stuck)"])
+        if verb == "show":
+            self._raise(self.show_check(seat, card))
+            self.hands[seat].take_unknown()
+            self.hands[seat].add_known(card)
+            self.count.see(card)
+            if self.must_show == seat:
+                self.must_show = None
+            return Applied(f"{name}: show {card}", [])
+        self._raise(self.play_check(seat, card))
+        return Applied(f"{name}: {card}", self._play(seat, card))
+
+    def _end(self, result: str, reason: str, detail: str) -> None:
+        self.result, self.reason, self.detail = result, reason, detail
+
+    def _play(self, seat: int, card: str) -> list[str]:
+        notes: list[str] = []
+        hand = self.hands[seat]
+        if hand.take(card) == "unknown":
+            self.count.see(card)
+            from_face_up = False
+        else:
+            from_face_up = True
+        if self.deck > 0:
+            self.deck -= 1
+            hand.add_unknown()
+        was_recovering = self.recovering is not None
+        self.played.append((seat, card))
+        day = self.day
+        if day > WEEK * len(self.provisioned):
+            self.provisioned.append(False)
+        if day >= WEEK + 1:
+            self.may_show[seat] = True
+
+        if card in FIGHTS:
+            self.fight_free_days = 0
+            if card == SKIRMISH and self.recovering == "skirmish":
+                notes.append("second Skirmish before recovering: the fight becomes a Combat and "
+                             "recovery starts again (two Recovery cards, one a Heal)")
+                self.recovering = "combat"
+            elif card == SKIRMISH:
+                notes.append("Skirmish: the group must recover with two Recovery cards")
+                self.recovering = "skirmish"
+            else:
+                notes.append("Combat: the group must recover with two Recovery cards, one a Heal")
+                self.recovering = "combat"
+            self.recovery_cards = self.recovery_heals = 0
+        elif card in RECOVERY and self.recovering is not None:
+            self.recovery_cards += 1
+            self.recovery_heals += card == HEAL
+            if self.recovery_needed() == 0:
+                notes.append(f"the group has recovered from the {self.recovering.capitalize()}")
+                self.recovering = None
+                self.recovery_cards = self.recovery_heals = 0
+        if card == PROVISION:
+            self.provisioned[-1] = True
+        if card not in FIGHTS and not was_recovering and day >= FIRST_COUNTING_DAY:
+            self.fight_free_days += 1
+            if self.fight_free_days == FIGHT_FREE_NEEDED:
+                notes.append("five fight-free days: The End may now be played")
+
+        if card == BACKTRACK:
+            self.direction = -self.direction
+            notes.append("play now runs " + ("clockwise" if self.direction > 0 else "counter-clockwise"))
+        skip = SKIPS.get(card, 0)
+        n = len(self.players)
+        self.skipped = [(seat + self.direction * k) % n for k in range(1, skip + 1)]
+        self.turn = (seat + self.direction * (skip + 1)) % n
+        if self.skipped:
+            notes.append("skipped: " + ", ".join(self.players[s] for s in self.skipped))
+
+        if card == THE_END:
+            self._end("win", "the-end", "The End was played")
+            notes.append("The End: the group reaches safety and wins")
+        elif day % WEEK == 0 and not self.provisioned[-1]:
+            self._end("loss", "hunger", f"week {day // WEEK} ended without a Provision")
+            notes.append(f"the group loses: week {day // WEEK} ended without a Provision (hunger)")
+        elif self.hands[self.turn].size == 0:
+            self._end("loss", "out-of-cards", f"{self.players[self.turn]} has no card to play")
+            notes.append(f"the group loses: the deck is empty and {self.players[self.turn]} "
+                         f"has no card (out of cards)")
+        elif self.cards_left() < self.days_to_the_end():
+            need, left = self.days_to_the_end(), self.cards_left()
+            self._end("loss", "out-of-cards",
+                      f"The End can no longer be reached: {_plural(need, 'card')} needed, {left} left")
+            notes.append(f"the group loses: The End can no longer be reached "
+                         f"({_plural(need, 'more card')} needed, {left} left)")
+        elif day % WEEK == 0:
+            notes.append(f"week {day // WEEK} is over")
+        if from_face_up and not self.over and hand.size > 0:
+            self.must_show = seat
+            notes.append(f"{self.players[seat]} played the face-up card and must show a new one")
+        return notes
+
+    # -- listings -------------------------------------------------------------------------
+
+    def _describe(self, card: str) -> str:
+        if card == THE_END:
+            return "win the game"
+        if card in FIGHTS:
+            if card == SKIRMISH and self.recovering == "skirmish":
+                return "second Skirmish: becomes a Combat, recovery restarts"
+            return f"fight: recover with two Recovery cards{', one a Heal' if card == COMBAT else ''}"
+        if card in RECOVERY and self.recovering:
+            cards, heals = self.recovery_cards + 1, self.recovery_heals + (card == HEAL)
+            if cards >= 2 and (self.recovering == "skirmish" or heals):
+                return "recovers the group"
+            if cards > 2:
+                return "does not help: the Combat needs a Heal"
+            return "a Recovery card toward recovery"
+        if card == BACKTRACK:
+            return "reverse the direction of play"
+        if card in SKIPS:
+            n = SKIPS[card]
+            return f"skip the next {'player' if n == 1 else 'two players'}"
+        if card == PROVISION:
+            return "provision for the week" + ("" if self.week_provisioned else " (none yet)")
+        return "no effect outside recovery"
+
+    def legal_events(self) -> list[LegalEvent]:
+        """Every event legal now, given what the referee knows of the hands."""
+        if self.over:
+            return []
+        out: list[LegalEvent] = []
+        name = self.players[self.turn]
+        for card in CARDS:
+            if self.play_check(self.turn, card) is None:
+                out.append(LegalEvent(f"{name}: {card}", self._describe(card)))
+        if self.stuck_check(self.turn) is None:
+            out.append(LegalEvent(f"{name}: stuck", "holds no playable card: the group loses"))
+        for seat, who in enumerate(self.players):
+            if self.show_check(seat, None) is None:
+                for card in CARDS:
+                    if self.show_check(seat, card) is None:
+                        out.append(LegalEvent(f"{who}: show {card}", "show this card face up"))
+        return out
+
+    def blocked_events(self) -> list[tuple[str, str, str]]:
+        """For the player to play: ``(event, reason, rule id)`` of each card not playable now."""
+        if self.over:
+            return []
+        name = self.players[self.turn]
+        out = []
+        for card in CARDS:
+            problem = self.play_check(self.turn, card)
+            if problem:
+                out.append((f"{name}: {card}", problem[0], problem[1]))
+        problem = self.stuck_check(self.turn)
+        if problem:
+            out.append((f"{name}: stuck", problem[0], problem[1]))
+        return out
+
+    # -- state ----------------------------------------------------------------------------
+
+    def weeks(self) -> list[list[tuple[str, str]]]:
+        """The cards played as rows of seven: ``[[(player, card), ...], ...]``."""
+        rows = [[(self.players[s], c) for s, c in self.played[i:i + WEEK]]
+                for i in range(0, self.day, WEEK)]
+        return rows
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON state of the spec, plus ``variant``, ``skipped``, ``shown``,
+        ``recovery`` (cards/heals played and still needed), ``provisioned`` (this week),
+        ``must_show``, ``detail`` and ``weeks``."""
+        return {
+            "game": self.name, "over": self.over, "result": self.result, "reason": self.reason,
+            "day": self.day, "week": self.week, "recovering": self.recovering,
+            "fight_free_days": self.fight_free_days,
+            "direction": "clockwise" if self.direction > 0 else "counterclockwise",
+            "next": None if self.over else self.players[self.turn],
+            "deck": self.deck,
+            "hands": {p: self.hands[i].size for i, p in enumerate(self.players)},
+            "variant": self.tags()["Variant"],
+            "skipped": [self.players[s] for s in self.skipped],
+            "shown": {p: self.shown(i) for i, p in enumerate(self.players)},
+            "recovery": {"cards": self.recovery_cards, "heals": self.recovery_heals,
+                         "needed": self.recovery_needed()},
+            "provisioned": self.week_provisioned,
+            "must_show": None if self.must_show is None else self.players[self.must_show],
+            "detail": self.detail,
+            "weeks": [[c for _, c in row] for row in self.weeks()],
+        }
