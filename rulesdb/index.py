@@ -1,0 +1,421 @@
+"""The search index (SQLite FTS5, porter stemmer, bm25) and the :class:`Database` API.
+
+The index is built from the entry files plus the imported rulebook sections and cached
+in ``rules-index.sqlite`` under the user cache dir (``$REFEREE_RULES_INDEX`` overrides).
+A sha256 of the entry files' contents, of the imported sections and of
+:data:`INDEX_VERSION` is stored in the index; when it no longer matches, the index is
+rebuilt.  If the cache file cannot be written the index lives in memory.
+
+Search: the query is normalised (NFKC, lower case), multi-word expressions and single
+words are widened with the synonyms of :mod:`rulesdb.synonyms`, stop words dropped, and
+a word found nowhere in the index is replaced by its closest index word (rapidfuzz).
+Each word and its synonyms form a group; the FTS5 query is the OR of every group's
+terms, each a quoted string (so no text a user types is ever FTS5 syntax), passed as a
+bound parameter.  Candidates are ranked by bm25 with column weights, then re-scored by
+the share of the query's groups they match (weighted by rarity) and by the pairs of
+query words found near each other.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+import sqlite3
+import unicodedata
+from pathlib import Path
+from typing import Iterable
+
+from . import imports as _imports
+from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game,
+                    entry_files, entry_from_json, files_digest, load_entries)
+from .synonyms import PHRASES, STOP_WORDS, SYNONYMS
+
+#: Bump when the index layout or what is indexed changes.
+INDEX_VERSION = "3"
+
+#: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
+#: tests/benchmarks/rules_eval.py --tune).
+COLUMNS = ("title", "keywords", "phrases", "body", "section", "extra")
+WEIGHTS: dict[str, float] = {"title": 4.0, "keywords": 3.0, "phrases": 2.0, "body": 1.0,
+                             "section": 1.0, "extra": 0.3}
+
+#: Re-scoring: final = bm25/best_bm25 + COVERAGE * coverage + NEAR * near-pair share.
+COVERAGE = 1.0
+NEAR = 0.3
+#: Score factor of an imported rulebook section (curated entries first on a tie).
+IMPORTED_FACTOR = 0.9
+#: How many bm25 candidates are re-scored.
+CANDIDATES = 60
+
+_WORD = re.compile(r"[^\W_]+")
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "`": "'"})
+
+
+def default_index_path() -> Path:
+    """``$REFEREE_RULES_INDEX`` or ``<user cache dir>/referee/rules-index.sqlite``."""
+    env = os.environ.get("REFEREE_RULES_INDEX")
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("referee", appauthor=False)) / "rules-index.sqlite"
+
+
+def normalize(text: str) -> str:
+    """NFKC, lower case, typographic quotes made plain, possessive ``'s`` dropped."""
+    text = unicodedata.normalize("NFKC", text).translate(_QUOTES).casefold()
+    return re.sub(r"(\w)'s\b", r"\1", text)
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text`` as the index splits them (letters and digits), normalised."""
+    return _WORD.findall(normalize(text))
+
+
+def _quote(term: str) -> str:
+    return '"' + term.replace('"', '""') + '"'
+
+
+_SCHEMA = f"""
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE docs (rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, game TEXT NOT NULL,
+                   kind TEXT NOT NULL, json TEXT NOT NULL);
+CREATE TABLE vocab (word TEXT PRIMARY KEY, n INTEGER NOT NULL);
+CREATE VIRTUAL TABLE fts USING fts5({", ".join(COLUMNS)}, game UNINDEXED,
+    tokenize = 'porter unicode61 remove_diacritics 2');
+"""
+
+
+def _columns(e: Entry) -> tuple[str, ...]:
+    idwords = " ".join(e.id.split(".")[1:]).replace("-", " ")
+    extra = " ".join(x for x in (getattr(e, "reason", ""), idwords) if x)
+    return (e.title, " ; ".join(e.keywords), " ; ".join(e.phrases), e.text, e.section, extra)
+
+
+def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) -> None:
+    """Create the index tables in ``conn`` and fill them with ``entries``."""
+    conn.executescript(_SCHEMA)
+    vocab: dict[str, int] = {}
+    with conn:
+        for rowid, e in enumerate(entries, 1):
+            cols = _columns(e)
+            conn.execute("INSERT INTO docs (rowid, id, game, kind, json) VALUES (?, ?, ?, ?, ?)",
+                         (rowid, e.id, e.game, e.kind, json.dumps(e.to_json(), ensure_ascii=False)))
+            conn.execute(f"INSERT INTO fts (rowid, {', '.join(COLUMNS)}, game) "
+                         f"VALUES (?, {', '.join('?' * len(COLUMNS))}, ?)", (rowid, *cols, e.game))
+            for w in words(" ".join(cols)):
+                if not w.isdigit():
+                    vocab[w] = vocab.get(w, 0) + 1
+        conn.executemany("INSERT INTO vocab (word, n) VALUES (?, ?)", vocab.items())
+        conn.execute("INSERT INTO meta (key, value) VALUES ('key', ?)", (key,))
+        conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
+
+
+class Database:
+    """The rules database: entries, imported rulebook sections and their search index.
+
+    ``entries_dir`` (default: the package's ``entries``), ``index_path`` (default:
+    :func:`default_index_path`) and ``imports_path`` (default:
+    :func:`rulesdb.imports.default_path`) may be given explicitly.  The index is opened
+    (and built if stale) on first use.  Raises :class:`~rulesdb.model.EntryError` on
+    first use when the entry files are invalid.
+    """
+
+    def __init__(self, entries_dir: Path | None = None, index_path: Path | None = None,
+                 imports_path: Path | None = None, *, weights: dict[str, float] | None = None,
+                 coverage: float | None = None, near: float | None = None) -> None:
+        self.entries_dir = entries_dir
+        self.index_path = Path(index_path) if index_path is not None else None
+        self.imports_path = Path(imports_path) if imports_path is not None else None
+        self.weights = {**WEIGHTS, **(weights or {})}
+        self.coverage = COVERAGE if coverage is None else coverage
+        self.near = NEAR if near is None else near
+        self._conn: sqlite3.Connection | None = None
+        self._entries: list[Entry] | None = None
+        self._vocab: list[str] | None = None
+        self._vocab_n: dict[str, int] = {}
+        self._known: dict[str, bool] = {}
+        #: Where the index lives: a file path, or ``":memory:"`` when it could not be cached.
+        self.location: str = ""
+        #: True when opening the index had to (re)build it.
+        self.rebuilt = False
+
+    # -- the index ---------------------------------------------------------------------
+
+    def _key(self, files: list[Path], imported: list[Imported]) -> str:
+        h = hashlib.sha256(f"v{INDEX_VERSION}\0".encode())
+        h.update(files_digest(files).encode())
+        h.update(_imports.digest(imported).encode())
+        return h.hexdigest()
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        """The open index (built or rebuilt as needed)."""
+        if self._conn is None:
+            self._conn = self._open()
+        return self._conn
+
+    def _open(self) -> sqlite3.Connection:
+        files = entry_files(self.entries_dir)
+        imported = _imports.load(self.imports_path or _imports.default_path())
+        key = self._key(files, imported)
+        path = self.index_path or default_index_path()
+        self.rebuilt = False
+        if path.exists():
+            try:
+                conn = sqlite3.connect(path)
+                row = conn.execute("SELECT value FROM meta WHERE key = 'key'").fetchone()
+                if row and row[0] == key:
+                    self.location = str(path)
+                    return conn
+                conn.close()
+            except sqlite3.Error:
+                pass
+        entries: list[Entry] = [*load_entries(files=files), *imported]
+        self.rebuilt = True
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.unlink(missing_ok=True)
+            conn = sqlite3.connect(tmp)
+            try:
+                build_index(conn, entries, key)
+            finally:
+                conn.close()
+            os.replace(tmp, path)
+            self.location = str(path)
+            return sqlite3.connect(path)
+        except (OSError, sqlite3.Error):
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
+            conn = sqlite3.connect(":memory:")
+            build_index(conn, entries, key)
+            self.location = ":memory:"
+            return conn
+
+    def close(self) -> None:
+        """Close the index; the next use opens it again (rebuilding it if stale)."""
+        if self._conn is not None:
+            self._conn.close()
+        self._conn = None
+        self._entries = None
+        self._vocab = None
+        self._known = {}
+
+    # -- entries -----------------------------------------------------------------------
+
+    def entries(self, game: str | None = None, kind: str | None = None) -> list[Entry]:
+        """Every entry (rules, rulings, imported sections) in file order, of one ``game``
+        (aliases accepted; :class:`~rulesdb.model.UnknownGameError`) and/or ``kind``."""
+        if self._entries is None:
+            rows = self.conn.execute("SELECT json FROM docs ORDER BY rowid").fetchall()
+            self._entries = [entry_from_json(json.loads(r[0])) for r in rows]
+        out = self._entries
+        if game is not None:
+            g = canonical_game(game)
+            out = [e for e in out if e.game == g]
+        if kind is not None:
+            out = [e for e in out if e.kind == kind]
+        return list(out)
+
+    def ids(self) -> list[str]:
+        """Every entry id."""
+        return [r[0] for r in self.conn.execute("SELECT id FROM docs ORDER BY rowid")]
+
+    def closest_ids(self, entry_id: str, limit: int = 3) -> list[str]:
+        """Up to ``limit`` ids that look like ``entry_id`` (best first; may be empty)."""
+        from rapidfuzz import fuzz, process
+
+        key = entry_id.strip().lower()
+        found = process.extract(key, self.ids(), scorer=fuzz.WRatio, limit=limit,
+                                score_cutoff=70)
+        return [m[0] for m in found]
+
+    def get(self, entry_id: str) -> Entry:
+        """The entry with this id (case and surrounding space ignored);
+        :class:`~rulesdb.model.UnknownIdError` (with the closest id) otherwise."""
+        key = str(entry_id).strip().lower()
+        row = self.conn.execute("SELECT json FROM docs WHERE id = ?", (key,)).fetchone()
+        if row is None:
+            close = self.closest_ids(key, 1)
+            raise UnknownIdError(str(entry_id), close[0] if close else None)
+        return entry_from_json(json.loads(row[0]))
+
+    def resolve(self, entry_id: str) -> Entry:
+        """Like :meth:`get`, but also accepts an id without its game prefix when only one
+        entry ends that way (``bounce`` -> ``fluffy.bounce``)."""
+        try:
+            return self.get(entry_id)
+        except UnknownIdError as exc:
+            key = str(entry_id).strip().lower()
+            matches = [i for i in self.ids() if i.endswith("." + key)] if key else []
+            if len(matches) == 1:
+                return self.get(matches[0])
+            raise exc
+
+    def rulings_for(self, entry_id: str) -> list[Ruling]:
+        """The rulings that read rule ``entry_id`` (their ``rules`` name it) or that it
+        lists as related; :class:`~rulesdb.model.UnknownIdError` for an unknown id."""
+        entry = self.get(entry_id)
+        out = [e for e in self.entries(kind="ruling")
+               if entry.id in getattr(e, "rules", ()) or e.id in entry.related]
+        return [e for e in out if e.id != entry.id]  # type: ignore[misc]
+
+    # -- imports -----------------------------------------------------------------------
+
+    def import_file(self, file: Path, game: str) -> list[Imported]:
+        """Import a rulebook text file for ``game`` (see :func:`rulesdb.imports.import_file`);
+        the index is rebuilt on next use."""
+        out = _imports.import_file(Path(file), game, self.imports_path)
+        self.close()
+        return out
+
+    def import_text(self, text: str, game: str, name: str) -> list[Imported]:
+        """Import rulebook ``text`` for ``game`` under the source name ``name``."""
+        out = _imports.import_text(text, game, name, self.imports_path)
+        self.close()
+        return out
+
+    def remove_imports(self, game: str) -> int:
+        """Forget every rulebook imported for ``game``; return the sections removed."""
+        n = _imports.remove(game, self.imports_path)
+        self.close()
+        return n
+
+    # -- search ------------------------------------------------------------------------
+
+    def _is_known(self, term: str) -> bool:
+        hit = self._known.get(term)
+        if hit is None:
+            row = self.conn.execute("SELECT 1 FROM fts WHERE fts MATCH ? LIMIT 1",
+                                    (_quote(term),)).fetchone()
+            hit = self._known[term] = row is not None
+        return hit
+
+    def _correct(self, word: str) -> str | None:
+        """The index word closest to an unknown ``word`` (rapidfuzz), or None."""
+        if len(word) < 3 or word.isdigit():
+            return None
+        if self._vocab is None:
+            rows = self.conn.execute("SELECT word, n FROM vocab").fetchall()
+            self._vocab = [r[0] for r in rows]
+            self._vocab_n = {r[0]: r[1] for r in rows}
+        from rapidfuzz import fuzz, process
+
+        cutoff = 80 if len(word) <= 4 else 75
+        found = process.extract(word, self._vocab, scorer=fuzz.ratio, limit=5,
+                                score_cutoff=cutoff)
+        if not found:
+            return None
+        best = max(found, key=lambda m: (m[1], self._vocab_n.get(m[0], 0)))
+        return best[0]
+
+    def parse(self, query: str) -> list[list[str]]:
+        """The query's word groups: each a word (or its correction) and its synonyms,
+        all known to the index, in query order.  Empty when nothing searchable is left."""
+        text = " " + " ".join(words(query)) + " "
+        for phrase, repl in PHRASES.items():
+            text = text.replace(f" {phrase} ", f" {repl} ")
+        toks = text.split()[:40]
+        content = [t for t in toks if t not in STOP_WORDS]
+        if not content:
+            content = toks
+        groups: list[list[str]] = []
+        seen: set[str] = set()
+        for tok in content:
+            if tok in seen:
+                continue
+            seen.add(tok)
+            terms = [tok, *SYNONYMS.get(tok, ())]
+            known = [t for t in terms if self._is_known(t)]
+            if not known or not self._is_known(tok):
+                fixed = self._correct(tok)
+                if fixed and fixed not in known:
+                    known = [fixed, *[t for t in SYNONYMS.get(fixed, ()) if self._is_known(t)],
+                             *known]
+            if known:
+                groups.append(list(dict.fromkeys(known)))
+        return groups
+
+    def search(self, query: str, game: str | None = None, limit: int = 10) -> list[Hit]:
+        """Entries answering ``query``, best first (at most ``limit``; higher score better).
+
+        ``game`` restricts the search to one game (aliases accepted;
+        :class:`~rulesdb.model.UnknownGameError`).  Any text is safe: it is split into
+        words that are quoted and bound as parameters.  An empty or meaningless query
+        gives no hits.
+        """
+        g = canonical_game(game) if game is not None else None
+        if limit <= 0:
+            return []
+        groups = self.parse(query or "")
+        if not groups:
+            return []
+        conn = self.conn
+        gsql = " AND fts.game = ?" if g else ""
+        gargs: tuple = (g,) if g else ()
+        expr = " OR ".join(_quote(t) for grp in groups for t in grp)
+        w = ", ".join(str(self.weights[c]) for c in COLUMNS)
+        try:
+            rows = conn.execute(
+                f"SELECT fts.rowid, bm25(fts, {w}, 0) AS r FROM fts WHERE fts MATCH ?{gsql} "
+                f"ORDER BY r LIMIT ?", (expr, *gargs, max(CANDIDATES, limit))).fetchall()
+        except sqlite3.Error:
+            return []
+        if not rows:
+            return []
+        cands = {rowid: -r for rowid, r in rows}
+        best = max(cands.values()) or 1.0
+
+        # coverage: rarity-weighted share of the query's groups each candidate holds
+        (ndocs,) = conn.execute(f"SELECT count(*) FROM fts WHERE 1{gsql}", gargs).fetchone()
+        total = 0.0
+        cover = dict.fromkeys(cands, 0.0)
+        for grp in groups:
+            ids = {r[0] for r in conn.execute(
+                f"SELECT rowid FROM fts WHERE fts MATCH ?{gsql}",
+                (" OR ".join(_quote(t) for t in grp), *gargs))}
+            if not ids:
+                continue
+            weight = math.log(1 + ndocs / len(ids))
+            total += weight
+            for rowid in ids & cands.keys():
+                cover[rowid] += weight
+        # near pairs: consecutive query words found within a few words of each other
+        near = dict.fromkeys(cands, 0.0)
+        pairs = list(zip(groups, groups[1:]))
+        for a, b in pairs:
+            ids = {r[0] for r in conn.execute(
+                f"SELECT rowid FROM fts WHERE fts MATCH ?{gsql}",
+                (f"NEAR({_quote(a[0])} {_quote(b[0])}, 3)", *gargs))}
+            for rowid in ids & cands.keys():
+                near[rowid] += 1.0
+
+        marks = ",".join("?" * len(cands))
+        meta = {r[0]: r[1:] for r in conn.execute(
+            f"SELECT rowid, json, kind FROM docs WHERE rowid IN ({marks})", tuple(cands))}
+        scored = []
+        for rowid, bm in cands.items():
+            score = bm / best
+            if total:
+                score += self.coverage * cover[rowid] / total
+            if pairs:
+                score += self.near * near[rowid] / len(pairs)
+            data, kind = meta[rowid]
+            if kind == "imported":
+                score *= IMPORTED_FACTOR
+            scored.append((score, kind != "rule", rowid, data))
+        scored.sort(key=lambda s: (-s[0], s[1], s[2]))
+        hits = []
+        for score, _, _, data in scored[:limit]:
+            e = json.loads(data)
+            hits.append(Hit(id=e["id"], game=e["game"], kind=e["kind"], title=e["title"],
+                            text=e["text"], source=e["section"], score=round(score, 4),
+                            imported=e["kind"] == "imported"))
+        return hits
+

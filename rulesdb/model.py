@@ -1,0 +1,315 @@
+"""Typed records of the rules database and the loader of ``rulesdb/entries/*.toml``.
+
+The entry format is described in ``rulesdb/entries`` by the shared format note: one
+TOML file per game (or several), top-level ``game`` and ``rulebook`` keys, then
+``[[rule]]`` and ``[[ruling]]`` tables.  :func:`load_entries` reads every file and
+validates the whole set (:class:`EntryError` lists every problem found).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+#: The games the rules database knows, in display order.
+GAMES: tuple[str, ...] = ("fluffy", "fight-or-flight", "fluxx", "zombies", "zombie-attack")
+
+#: Other names players type for a game (lower case).
+GAME_ALIASES: dict[str, str] = {
+    "zwf": "fluffy",
+    "zombies-want-fluffy": "fluffy",
+    "zombies want fluffy": "fluffy",
+    "fof": "fight-or-flight",
+    "zombie-fight-or-flight": "fight-or-flight",
+    "fight or flight": "fight-or-flight",
+    "zombie-fluxx": "fluxx",
+    "zombie fluxx": "fluxx",
+    "zombies!!!": "zombies",
+    "zombies-quick-play": "zombies",
+    "zombie attack": "zombie-attack",
+}
+
+#: The rulebook file (in the shared rulebooks folder) each game's entries are written from.
+RULEBOOKS: dict[str, str] = {
+    "fluffy": "zombies-want-fluffy.txt",
+    "fight-or-flight": "zombie-fight-or-flight.txt",
+    "fluxx": "zombie-fluxx.txt",
+    "zombies": "zombies-quick-play.txt",
+    "zombie-attack": "zombie-attack.txt",
+}
+
+ENTRIES_DIR = Path(__file__).resolve().parent / "entries"
+
+_ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$")
+
+
+class RulesError(Exception):
+    """Base class of the rules database errors; ``str(exc)`` is one line."""
+
+
+class UnknownGameError(RulesError, ValueError):
+    """A game name the rules database does not know."""
+
+
+class UnknownIdError(RulesError, KeyError):
+    """An entry id that is not in the database; ``suggestion`` is the closest id, if any."""
+
+    def __init__(self, entry_id: str, suggestion: str | None = None) -> None:
+        super().__init__(entry_id)
+        self.entry_id = entry_id
+        self.suggestion = suggestion
+
+    def __str__(self) -> str:
+        hint = f" (did you mean {self.suggestion}?)" if self.suggestion else ""
+        return f"no rule entry {self.entry_id!r}{hint}"
+
+
+class EntryError(RulesError):
+    """The entry files are invalid; ``problems`` lists each problem as ``file: message``."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(f"{len(problems)} problem(s) in the rule entries: " + "; ".join(problems[:5]))
+        self.problems = problems
+
+
+def canonical_game(name: str) -> str:
+    """The canonical game name for ``name`` (aliases accepted); :class:`UnknownGameError`."""
+    key = " ".join(str(name).strip().lower().split())
+    key = GAME_ALIASES.get(key, key)
+    if key not in GAMES:
+        raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    return key
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One searchable entry.
+
+    ``kind`` is ``"rule"``, ``"ruling"`` or ``"imported"``; ``section`` the rulebook
+    heading it comes from; ``text`` the body searched and shown (for a ruling, its
+    question and answer).  ``keywords``/``phrases`` are extra search terms, ``related``
+    ids of other entries.
+    """
+
+    id: str
+    game: str
+    title: str
+    section: str
+    text: str
+    keywords: tuple[str, ...] = ()
+    phrases: tuple[str, ...] = ()
+    related: tuple[str, ...] = ()
+    file: str = ""
+
+    kind = "rule"
+
+    @property
+    def imported(self) -> bool:
+        """True for a section of a rulebook the user imported."""
+        return self.kind == "imported"
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict of every field, plus ``kind`` and ``imported``."""
+        out = asdict(self)
+        for key, value in out.items():
+            if isinstance(value, tuple):
+                out[key] = list(value)
+        out["kind"] = self.kind
+        out["imported"] = self.imported
+        return out
+
+
+@dataclass(frozen=True)
+class Rule(Entry):
+    """A rule of a rulebook, in our own words (``[[rule]]`` table)."""
+
+    kind = "rule"
+
+
+@dataclass(frozen=True)
+class Ruling(Entry):
+    """A reading the referee takes where the rulebook is open (``[[ruling]]`` table).
+
+    ``text`` is ``question`` + ``answer``; ``rules`` are the rule ids it reads; its
+    ``section`` is that of its first rule.
+    """
+
+    question: str = ""
+    answer: str = ""
+    reason: str = ""
+    rules: tuple[str, ...] = ()
+
+    kind = "ruling"
+
+
+@dataclass(frozen=True)
+class Imported(Entry):
+    """A section of a rulebook the user imported (``import.<game>.<n>``)."""
+
+    source_file: str = ""
+    n: int = 0
+
+    kind = "imported"
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result: higher ``score`` is better; ``source`` is the rulebook section."""
+
+    id: str
+    game: str
+    kind: str
+    title: str
+    text: str
+    source: str
+    score: float
+    imported: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "game", "kind", "title", "text", "source", "score", "imported"}``."""
+        return {"id": self.id, "game": self.game, "kind": self.kind, "title": self.title,
+                "text": self.text, "source": self.source, "score": self.score,
+                "imported": self.imported}
+
+
+def entry_from_json(data: dict[str, Any]) -> Entry:
+    """Rebuild an :class:`Entry` subclass from :meth:`Entry.to_json` output."""
+    data = dict(data)
+    kind = data.pop("kind", "rule")
+    data.pop("imported", None)
+    cls = {"rule": Rule, "ruling": Ruling, "imported": Imported}[kind]
+    names = cls.__dataclass_fields__
+    kwargs = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k in names}
+    return cls(**kwargs)
+
+
+def entry_files(directory: Path | None = None) -> list[Path]:
+    """The entry files (``*.toml``) of ``directory`` (default: the package's), sorted."""
+    directory = Path(directory) if directory is not None else ENTRIES_DIR
+    if not directory.is_dir():
+        return []
+    return sorted(p for p in directory.glob("*.toml") if p.is_file())
+
+
+def files_digest(paths: Iterable[Path]) -> str:
+    """A sha256 over the names and contents of ``paths`` (the index's freshness key)."""
+    h = hashlib.sha256()
+    for path in paths:
+        h.update(path.name.encode() + b"\0")
+        h.update(path.read_bytes())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def _strs(value: Any, where: str, name: str, problems: list[str]) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        problems.append(f"{where}: {name} must be a list of strings")
+        return ()
+    return tuple(v.strip() for v in value if v.strip())
+
+
+def _str(table: dict, key: str, where: str, problems: list[str], required: bool = True) -> str:
+    value = table.get(key)
+    if value is None:
+        if required:
+            problems.append(f"{where}: missing {key}")
+        return ""
+    if not isinstance(value, str):
+        problems.append(f"{where}: {key} must be a string")
+        return ""
+    value = " ".join(value.split())
+    if required and not value:
+        problems.append(f"{where}: empty {key}")
+    return value
+
+
+def load_entries(directory: Path | None = None, files: list[Path] | None = None) -> list[Entry]:
+    """Load and validate every entry file; return the rules and rulings in file order.
+
+    Checks: each file parses and names a known ``game``; ids are well formed, start with
+    their game and are unique across all files; rules have title, section and text;
+    rulings have title, question and answer; every ``related`` and ``rules`` id exists.
+    Raises :class:`EntryError` listing every problem.
+    """
+    paths = files if files is not None else entry_files(directory)
+    problems: list[str] = []
+    raw: list[tuple[str, dict, str, str]] = []  # (kind, table, game, file)
+    for path in paths:
+        try:
+            with open(path, "rb") as fh:
+                doc = tomllib.load(fh)
+        except (OSError, tomllib.TOMLDecodeError) as exc:
+            problems.append(f"{path.name}: cannot read: {exc}")
+            continue
+        game = doc.get("game")
+        if game not in GAMES:
+            problems.append(f"{path.name}: unknown game {game!r}")
+            continue
+        for kind in ("rule", "ruling"):
+            tables = doc.get(kind, [])
+            if not isinstance(tables, list):
+                problems.append(f"{path.name}: [[{kind}]] must be an array of tables")
+                continue
+            for table in tables:
+                raw.append((kind, table, game, path.name))
+
+    seen: dict[str, str] = {}
+    entries: list[Entry] = []
+    for kind, t, game, fname in raw:
+        eid = t.get("id")
+        where = f"{fname}: {kind} {eid!r}"
+        if not isinstance(eid, str) or not _ID_RE.match(eid):
+            problems.append(f"{where}: bad id (want <game>.<topic>, lower case, dashes)")
+            continue
+        if not eid.startswith(game + "."):
+            problems.append(f"{where}: id does not start with its game {game!r}")
+        if eid in seen:
+            problems.append(f"{where}: duplicate id (also in {seen[eid]})")
+            continue
+        seen[eid] = fname
+        common = dict(
+            id=eid, game=game, title=_str(t, "title", where, problems),
+            keywords=_strs(t.get("keywords"), where, "keywords", problems),
+            phrases=_strs(t.get("phrases"), where, "phrases", problems),
+            related=_strs(t.get("related"), where, "related", problems),
+            file=fname,
+        )
+        if kind == "rule":
+            entries.append(Rule(section=_str(t, "section", where, problems),
+                                text=_str(t, "text", where, problems), **common))
+        else:
+            question = _str(t, "question", where, problems)
+            answer = _str(t, "answer", where, problems)
+            rules = _strs(t.get("rules"), where, "rules", problems)
+            entries.append(Ruling(section=_str(t, "section", where, problems, required=False),
+                                  text=f"{question} {answer}".strip(), question=question,
+                                  answer=answer, reason=_str(t, "reason", where, problems, False),
+                                  rules=rules, **common))
+
+    by_id = {e.id: e for e in entries}
+    out: list[Entry] = []
+    for e in entries:
+        for ref in e.related:
+            if ref not in by_id:
+                problems.append(f"{e.file}: {e.id}: related id {ref!r} does not exist")
+        if isinstance(e, Ruling):
+            for ref in e.rules:
+                if ref not in by_id:
+                    problems.append(f"{e.file}: {e.id}: rules id {ref!r} does not exist")
+            if not e.section:
+                first = next((by_id[r] for r in e.rules if r in by_id), None)
+                if first is not None:
+                    e = Ruling(**{**{k: getattr(e, k) for k in e.__dataclass_fields__},
+                                  "section": first.section})
+        out.append(e)
+    if problems:
+        raise EntryError(problems)
+    return out

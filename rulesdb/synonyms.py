@@ -1,0 +1,90 @@
+"""Words players use and the words the rule entries use: data for the query parser.
+
+``SYNONYMS`` maps a word a player types (lower case) to words searched beside it;
+``PHRASES`` rewrites multi-word expressions before the words are split;
+``STOP_WORDS`` are dropped from a query unless nothing else is left.  Numbers and
+negations are not stop words: "two players", "The End", "Four, Three, Two, One".
+"""
+
+from __future__ import annotations
+
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    # Fluffy, the dog
+    "dog": ("fluffy",), "dogs": ("fluffy",), "pup": ("fluffy",), "puppy": ("fluffy",),
+    "doggy": ("fluffy",), "doggie": ("fluffy",), "hound": ("fluffy",), "pooch": ("fluffy",),
+    "fluff": ("fluffy",),
+    # zombies
+    "zed": ("zombie",), "zeds": ("zombie",), "zombi": ("zombie",), "undead": ("zombie",),
+    "walker": ("zombie",), "walkers": ("zombie",), "ghoul": ("zombie",), "ghouls": ("zombie",),
+    # tokens and counters
+    "bullet": ("ammo",), "bullets": ("ammo",), "ammunition": ("ammo",), "shells": ("ammo",),
+    "health": ("life", "heal"), "hearts": ("life",), "heart": ("life",), "hp": ("life",),
+    "lives": ("life",), "hitpoints": ("life",),
+    "guts": ("gut",),
+    # cards and hands
+    "cards": ("hand",), "handsize": ("hand",),
+    "deck": ("pile",), "reshuffle": ("shuffle",), "reshuffled": ("shuffle",),
+    "max": ("maximum", "limit", "more"), "maximum": ("limit",), "most": ("limit", "more"),
+    # the board
+    "rose": ("flower",), "flower": ("rose",), "flowers": ("rose",),
+    "graveyard": ("cemetery",), "cemetery": ("graveyard",), "cemetary": ("cemetery",),
+    "square": ("space",), "squares": ("space",), "spot": ("space",), "cell": ("space",),
+    "tile": ("space",), "fence": ("wall",), "edge": ("border", "wall"), "border": ("edge",),
+    "grave": ("graves",), "tombstone": ("grave",), "headstone": ("grave",),
+    "pee": ("tree", "tag"), "peeing": ("tree", "tag"), "pees": ("tree", "tag"),
+    "visit": ("tag",), "visits": ("tag",), "visited": ("tag",),
+    "escape": ("exit", "leave"), "escaping": ("exit", "leave"), "exit": ("escape", "leave"),
+    "leave": ("exit",),
+    "helicopter": ("helipad",), "chopper": ("helipad",),
+    # moving
+    "walk": ("move",), "walks": ("move",), "go": ("move",), "goes": ("move",),
+    "step": ("move",), "steps": ("move",),
+    "spin": ("rotate",),
+    "diagonally": ("diagonal",), "sideways": ("diagonal",),
+    "stuck": ("bounce",), "blocked": ("bounce",), "bump": ("bounce",), "bumps": ("bounce",),
+    "dodge": ("evade",), "run": ("flee",), "reverse": ("backtrack",),
+    # fighting
+    "eaten": ("capture", "eat"), "eats": ("capture",), "eat": ("capture",),
+    "caught": ("capture",), "catch": ("capture",), "catches": ("capture",),
+    "fight": ("combat",), "fights": ("combat",), "attack": ("combat",),
+    "gun": ("weapon", "shotgun"), "guns": ("weapon",), "weapons": ("weapon",),
+    "dice": ("die", "roll"), "roll": ("die",), "rolls": ("die",), "rolled": ("die", "roll"),
+    "kills": ("kill",), "killing": ("kill",), "destroy": ("kill",),
+    # the game as a whole
+    "win": ("winning", "victory"), "wins": ("win",), "winning": ("win",), "victory": ("win",),
+    "lose": ("losing",), "loses": ("lose",), "loss": ("lose",), "lost": ("lose",),
+    "setup": ("set",), "begin": ("start",), "beginning": ("start",),
+    "objective": ("goal", "object"), "aim": ("goal",),
+    "score": ("point",), "scoring": ("point",), "points": ("score",),
+    "food": ("provision",), "supplies": ("provision",), "hunger": ("provision",),
+    "starve": ("provision",), "starving": ("provision",),
+    "secret": ("hidden", "face"), "hide": ("hiding",), "hidden": ("face",),
+    "skipped": ("skip",), "skipping": ("skip",),
+    "handicap": ("handicapped",), "easier": ("easy",), "harder": ("difficult",),
+    "heal": ("recovery",), "recover": ("recovery",), "recovering": ("recovery",),
+    "variant": ("variation",), "variants": ("variation",), "variation": ("variant",),
+}
+
+#: Multi-word expressions rewritten before splitting (lower case, whole words).
+PHRASES: dict[str, str] = {
+    "hit points": "life",
+    "hand size": "hand limit",
+    "set up": "setup",
+    "draw pile": "draw pile deck",
+    "game over": "end lose",
+    "run out": "runs out",
+    "ran out": "runs out",
+    "go first": "first",
+    "goes first": "first",
+}
+
+STOP_WORDS: frozenset[str] = frozenset("""
+a about above after again against all am an and any anything are as at be because
+been being but by can could did do does doing done for from had has have having he her
+here hers him his how i if in into is it its itself just me might must my myself of off
+on once or our ours ourselves she should so some such than that the their theirs them
+themselves then there these they this those through to too under until up very was we
+were what whats when where which while who whom why will with would you your yours
+yourself yourselves s t ll d re ve m happen happens happened work works mean means
+thing things get gets got allowed let lets still else somebody someone anyone
+""".split())

@@ -1,0 +1,125 @@
+"""Rules-search quality: hit@1, hit@3 and MRR on the rules-question sets.
+
+A question is answered at rank k when the k-th hit of ``search(q, game)`` holds every
+fact regex (case-insensitive) in its title and text together (the eval README).
+
+Usage (from the repository root)::
+
+    .venv/bin/python tests/benchmarks/rules_eval.py            # shared set
+    .venv/bin/python tests/benchmarks/rules_eval.py --extra    # also our extra set
+    .venv/bin/python tests/benchmarks/rules_eval.py --extra --misses   # list the misses
+    .venv/bin/python tests/benchmarks/rules_eval.py --extra --tune     # grid over weights
+
+The index is built in a temporary file, so the user's cache and imports are untouched.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+SHARED = ROOT.parent / "shared" / "eval" / "rules-questions.jsonl"
+EXTRA = Path(__file__).with_name("rules_questions_extra.jsonl")
+
+
+def load(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def rank(db, q: dict, depth: int = 10) -> int | None:
+    """1-based rank of the first hit holding every fact, or None."""
+    facts = [re.compile(f, re.I) for f in q["facts"]]
+    for k, hit in enumerate(db.search(q["q"], game=q["game"], limit=depth), 1):
+        blob = f"{hit.title}\n{hit.text}"
+        if all(f.search(blob) for f in facts):
+            return k
+    return None
+
+
+def evaluate(db, questions: list[dict]) -> tuple[dict, list[tuple[dict, int | None]]]:
+    ranks = [(q, rank(db, q)) for q in questions]
+    n = len(ranks) or 1
+    out = {
+        "n": len(ranks),
+        "hit@1": sum(1 for _, r in ranks if r == 1) / n,
+        "hit@3": sum(1 for _, r in ranks if r is not None and r <= 3) / n,
+        "mrr": sum(1 / r for _, r in ranks if r) / n,
+    }
+    return out, ranks
+
+
+def fmt(name: str, m: dict) -> str:
+    return f"{name:<8} n={m['n']:<4} hit@1={m['hit@1']:.3f}  hit@3={m['hit@3']:.3f}  MRR={m['mrr']:.3f}"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--extra", action="store_true", help="also run the extra question set")
+    ap.add_argument("--only-extra", action="store_true", help="run only the extra set")
+    ap.add_argument("--misses", action="store_true", help="list questions not answered at rank 1")
+    ap.add_argument("--tune", action="store_true", help="grid-search column weights")
+    ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    args = ap.parse_args()
+
+    from rulesdb import Database
+
+    sets: dict[str, list[dict]] = {}
+    if not args.only_extra:
+        if SHARED.exists():
+            sets["shared"] = load(SHARED)
+        else:
+            print(f"(shared set not found at {SHARED})", file=sys.stderr)
+    if args.extra or args.only_extra:
+        sets["extra"] = load(EXTRA)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        def make(**kw):
+            return Database(index_path=Path(tmp) / "index.sqlite",
+                            imports_path=Path(tmp) / "none.db", **kw)
+
+        if args.tune:
+            allq = [q for qs in sets.values() for q in qs]
+            results = []
+            grid = itertools.product([2, 4, 8], [1, 3, 6], [1, 2, 4], [0.5, 1], [0, 0.5, 1, 2],
+                                     [0, 0.3])
+            for t, k, p, s, cov, near in grid:
+                db = make(weights={"title": t, "keywords": k, "phrases": p, "section": s},
+                          coverage=cov, near=near)
+                m, _ = evaluate(db, allq)
+                results.append((m["hit@1"], m["mrr"], (t, k, p, s, cov, near)))
+                db.close()
+            results.sort(reverse=True)
+            for h1, mrr, cfg in results[:15]:
+                print(f"hit@1={h1:.3f} mrr={mrr:.3f} title,kw,phr,sec,cov,near={cfg}")
+            return 0
+
+        db = make()
+        report = {}
+        for name, qs in sets.items():
+            m, ranks = evaluate(db, qs)
+            report[name] = m
+            if not args.json:
+                print(fmt(name, m))
+            if args.misses:
+                for q, r in ranks:
+                    if r != 1:
+                        top = db.search(q["q"], game=q["game"], limit=3)
+                        print(f"  {q['id']} rank={r} [{q['game']}] {q['q']!r} facts={q['facts']}")
+                        for h in top:
+                            print(f"      {h.score:.3f} {h.id}: {h.title} | {h.text[:100]}")
+        if args.json:
+            print(json.dumps(report))
+        db.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
