@@ -87,4 +87,5 @@ themselves then there these they this those through to too under until up very w
 were what whats when where which while who whom why will with would you your yours
 yourself yourselves s t ll d re ve m happen happens happened work works mean means
 thing things get gets got allowed let lets still else somebody someone anyone
+many much each cant dont doesnt isnt wont arent theres thats whats elses shall may
 """.split())

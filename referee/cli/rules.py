@@ -1,7 +1,232 @@
-"""``referee rules``: search, show, list and import rule entries (filled in by issue 3)."""
+"""``referee rules``: search, show, list and import rule entries.
+
+A thin layer over :mod:`rulesdb`.  Every command takes ``--json`` (one JSON object on
+stdout); a bad game name, an unknown id or an unreadable file is one line on stderr and
+exit code 2.
+"""
 
 from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
 
 import typer
 
 app = typer.Typer(no_args_is_help=True)
+
+_GAME_HELP = "The game: fluffy, fight-or-flight, fluxx, zombies or zombie-attack."
+
+
+def _bad(message: str, json_mode: bool = False) -> "typer.Exit":
+    """Report bad input (one line on stderr; with --json also the error object) -> exit 2."""
+    from referee.errors import BadInputError
+    from .output import fail
+
+    fail(BadInputError(message), json_mode)
+
+
+def _game(game: Optional[str], json_mode: bool) -> Optional[str]:
+    import rulesdb
+
+    if game is None:
+        return None
+    try:
+        return rulesdb.canonical_game(game)
+    except rulesdb.UnknownGameError as exc:
+        _bad(str(exc), json_mode)
+
+
+def _db(json_mode: bool):
+    """The shared rules database, opened now so that broken entry files are reported."""
+    import rulesdb
+
+    db = rulesdb.database()
+    try:
+        db.conn
+    except rulesdb.EntryError as exc:
+        _bad(str(exc), json_mode)
+    return db
+
+
+@app.command()
+def search(
+    query: str = typer.Argument(..., help="What to look up, in plain words."),
+    game: Optional[str] = typer.Option(None, "--game", "-g", help=_GAME_HELP),
+    limit: int = typer.Option(5, "--limit", "-n", min=1, max=100, help="How many hits to show."),
+    json_out: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
+) -> None:
+    """Search the rules, best match first (rules, rulings and imported rulebooks)."""
+    g = _game(game, json_out)
+    db = _db(json_out)
+    hits = db.search(query, game=g, limit=limit)
+    if json_out:
+        from .output import emit_json
+
+        emit_json({"query": query, "game": g, "hits": [
+            {"id": h.id, "game": h.game, "kind": h.kind, "title": h.title, "text": h.text,
+             "source": h.source, "score": h.score, "imported": h.imported} for h in hits]})
+        return
+    from rich.markup import escape
+
+    from .output import console
+
+    out = console()
+    if not hits:
+        out.print(f"No rule matches {escape(query)!r}." if query.strip() else "Nothing to search for.")
+        return
+    for i, h in enumerate(hits, 1):
+        tag = " [magenta](imported)[/]" if h.imported else (" [cyan](ruling)[/]" if h.kind == "ruling" else "")
+        out.print(f"[bold]{i}. {escape(h.title)}[/]{tag}  [dim]{escape(h.id)} · {escape(h.game)} · "
+                  f"{escape(h.source)}[/]")
+        out.print(f"   {escape(h.text)}")
+        if i < len(hits):
+            out.print()
+
+
+def _entry_json(db, entry) -> dict:
+    out = entry.to_json()
+    related = []
+    for rid in entry.related:
+        try:
+            related.append({"id": rid, "title": db.get(rid).title})
+        except KeyError:
+            related.append({"id": rid, "title": None})
+    out["related"] = related
+    out["rulings"] = [{"id": r.id, "title": r.title, "question": r.question,
+                       "answer": r.answer, "reason": r.reason}
+                      for r in db.rulings_for(entry.id)]
+    return out
+
+
+@app.command()
+def show(
+    entry_id: str = typer.Argument(..., metavar="ID", help="The rule id, e.g. fluffy.bounce."),
+    json_out: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
+) -> None:
+    """Show one rule entry with its rulings and related rules."""
+    import rulesdb
+
+    db = _db(json_out)
+    try:
+        entry = db.resolve(entry_id)
+    except rulesdb.UnknownIdError as exc:
+        _bad(str(exc), json_out)
+    data = _entry_json(db, entry)
+    if json_out:
+        from .output import emit_json
+
+        emit_json(data)
+        return
+    from rich.markup import escape
+    from rich.panel import Panel
+    from rich.text import Text
+
+    from .output import console
+
+    out = console()
+    body = Text()
+    body.append(f"{entry.game} · {entry.section}\n", style="dim")
+    if entry.kind == "ruling":
+        body.append("Q: ", style="bold")
+        body.append(entry.question + "\n")
+        body.append("A: ", style="bold")
+        body.append(entry.answer)
+        if entry.reason:
+            body.append("\nWhy: ", style="bold")
+            body.append(entry.reason)
+        if entry.rules:
+            body.append("\nReads: ", style="bold")
+            body.append(", ".join(entry.rules))
+    else:
+        body.append(entry.text)
+    if entry.imported:
+        body.append(f"\n(imported from {entry.source_file})", style="magenta")
+    kind = {"ruling": "ruling", "imported": "imported"}.get(entry.kind, "rule")
+    out.print(Panel(body, title=f"[bold]{escape(entry.title)}[/]",
+                    subtitle=f"{escape(entry.id)} ({kind})", title_align="left",
+                    subtitle_align="right"))
+    if data["rulings"]:
+        out.print("[bold]Rulings[/]")
+        for r in data["rulings"]:
+            out.print(f"  [cyan]{escape(r['id'])}[/] {escape(r['title'])}")
+            out.print(f"    Q: {escape(r['question'])}")
+            out.print(f"    A: {escape(r['answer'])}")
+            if r["reason"]:
+                out.print(f"    [dim]Why: {escape(r['reason'])}[/]")
+    shown = {r["id"] for r in data["rulings"]}
+    related = [r for r in data["related"] if r["id"] not in shown]
+    if related:
+        out.print("[bold]Related[/]")
+        for r in related:
+            out.print(f"  [cyan]{escape(r['id'])}[/] {escape(r['title'] or '')}")
+
+
+@app.command("list")
+def list_(
+    game: Optional[str] = typer.Option(None, "--game", "-g", help=_GAME_HELP),
+    json_out: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
+) -> None:
+    """List the rule entries (of one game), in rulebook order."""
+    g = _game(game, json_out)
+    db = _db(json_out)
+    entries = db.entries(game=g)
+    if json_out:
+        from .output import emit_json
+
+        emit_json({"game": g, "count": len(entries), "entries": [
+            {"id": e.id, "game": e.game, "kind": e.kind, "title": e.title, "section": e.section,
+             "imported": e.imported} for e in entries]})
+        return
+    from rich.markup import escape
+    from rich.table import Table
+
+    from .output import console
+
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("id", style="cyan", no_wrap=True)
+    table.add_column("title")
+    table.add_column("section", style="dim")
+    for e in entries:
+        mark = " (ruling)" if e.kind == "ruling" else (" (imported)" if e.imported else "")
+        table.add_row(escape(e.id), escape(e.title) + mark, escape(e.section))
+    out = console()
+    out.print(table)
+    out.print(f"[dim]{len(entries)} entries[/]")
+
+
+@app.command("import")
+def import_(
+    file: Path = typer.Argument(..., help="Your rulebook as a text or markdown file."),
+    game: str = typer.Option(..., "--game", "-g", help=_GAME_HELP),
+    json_out: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
+) -> None:
+    """Import your own rulebook text: split at its headings and searchable beside the entries.
+
+    Importing the same file for the same game again replaces it.
+    """
+    import rulesdb
+
+    g = _game(game, json_out)
+    if not file.is_file():
+        _bad(f"no such file: {file}", json_out)
+    db = _db(json_out)
+    try:
+        sections = db.import_file(file, g)
+    except rulesdb.RulesError as exc:
+        _bad(str(exc), json_out)
+    if json_out:
+        from .output import emit_json
+
+        emit_json({"game": g, "file": str(file.resolve()), "count": len(sections),
+                   "sections": [{"id": s.id, "title": s.title, "chars": len(s.text)}
+                                for s in sections]})
+        return
+    from rich.markup import escape
+
+    from .output import console
+
+    out = console()
+    heads = list(dict.fromkeys(s.title for s in sections))
+    out.print(f"Imported {len(sections)} section(s) of {escape(file.name)} for {g} "
+              f"({sections[0].id} .. {sections[-1].id}).")
+    out.print("[dim]Headings: " + escape(", ".join(heads)) + "[/]")
