@@ -217,12 +217,14 @@ def parse_event(text: str, zombies_turn: bool) -> Event:
             raise BadInputError("sprint takes at most a facing, e.g. sprint >N")
         return Event(verb, facing=facing_of(args[0]) if args else None)
     if verb == "shamble":
+        args = _attach_facings(args, 0)
         return Event(verb, zombies=[_zmove(a, allow_choice=False) for a in args] if args else None)
     # play
     if not args:
         raise BadInputError("play names a card, e.g. play F or play LR:L")
     if zombies_turn:
         card = parse_card(args[0])
+        args = _attach_facings(args, 1)
         return Event("zplay", card=card, zombies=[_zmove(a) for a in args[1:]] if args[1:] else None)
     code, _, choice = args[0].partition(":")
     card = parse_card(code)
@@ -237,6 +239,17 @@ def parse_event(text: str, zombies_turn: bool) -> Event:
             raise BadInputError(f"unexpected {extra!r}: Fluffy's play is `play C[:D] [>H]`")
         facing = facing_of(extra)
     return Event("play", card=card, choice=ch, facing=facing)
+
+
+def _attach_facings(args: list[str], start: int) -> list[str]:
+    """``Raimi >W`` written with a space: join each lone ``>H`` to the zombie before it."""
+    out = list(args[:start])
+    for tok in args[start:]:
+        if tok.startswith(">") and len(out) > start and ">" not in out[-1]:
+            out[-1] += tok
+        else:
+            out.append(tok)
+    return out
 
 
 def _zmove(tok: str, allow_choice: bool = True) -> ZMove:
@@ -578,19 +591,23 @@ class _Apply:
 
     # -- cards ---------------------------------------------------------------------------
 
-    def _take(self, hand: Hand, card: str, who: str) -> None:
-        """Take ``card`` from ``hand`` (known first, else unknown, then counted)."""
+    def _take(self, hand: Hand, card: str, who: str, dry: bool = False) -> None:
+        """Take ``card`` from ``hand`` (known first, else unknown, then counted); with
+        ``dry``, only check that it could be taken."""
         if hand.known[card] > 0:
-            hand.take(card)
+            if not dry:
+                hand.take(card)
             return
         if hand.unknown <= 0:
             shown = " ".join(hand.known_list()) or "none"
             raise self.fail(f"{who} holds no {card} card (known cards: {shown}; no unseen card)", "fluffy.hand")
-        try:
+        if self.s.count.left(card) <= 0:
+            have = self.r.deck.get(card, 0)
+            raise self.fail(f"{who} cannot hold another {card}: the deck holds {have}, "
+                            f"all seen already", "fluffy.deck")
+        if not dry:
             self.s.count.see(card)
-        except CardError as exc:
-            raise self.fail(f"{who} cannot hold another {card}: {exc}", "fluffy.deck") from None
-        hand.take_unknown()
+            hand.take_unknown()
 
     def _pile_movement(self) -> int:
         """Movement cards left in the draw pile (zombie cards are never unseen)."""
@@ -690,6 +707,7 @@ class _Apply:
                             f"(he holds {s.fluffy_hand.size}, the pile has {s.pile})", "fluffy.draw")
         if s.plays >= max(FLUFFY_PLAYS, self.r.hand_size):
             raise self.fail("Fluffy has played five cards this turn", "fluffy.fluffy-turn")
+        self._take(s.fluffy_hand, ev.card, "Fluffy", dry=True)
         move = self._choice(ev.card, ev.choice, ev)
         if move is None:
             opts = [Option(ev.with_(choice=m).text(), self._preview_fluffy(m)) for m in ev.card]
@@ -756,7 +774,10 @@ class _Apply:
     def fluffy_end(self) -> Event:
         s = self.s
         if s.plays == 0:
-            raise self.fail("Fluffy must play at least one card before ending his turn", "fluffy.fluffy-turn")
+            if s.fluffy_hand.size > 0:
+                raise self.fail("Fluffy must play at least one card before ending his turn", "fluffy.fluffy-turn")
+            if s.pile > 0:
+                raise self.fail("Fluffy must first refill his hand from the draw pile", "fluffy.draw")
         s.snag = None
         z = next((z for z in s.zombies if z.at == s.fluffy), None)
         if z is not None:
@@ -994,6 +1015,7 @@ class _Apply:
             raise self.fail(f"the zombie player plays at most {ZOMBIE_PLAYS} cards a turn", "fluffy.zombie-turn")
         if self.r.some_zombies and ev.zombies is not None and not ev.zombies:
             raise self.fail("the card must move at least one zombie", "fluffy.variant.some-zombies")
+        self._take(s.zombie_hand, ev.card, "the zombie player", dry=True)
         order = self._order(ev.zombies, every=not self.r.some_zombies)
         self._take(s.zombie_hand, ev.card, "the zombie player")
         s.zplays += 1
@@ -1003,6 +1025,8 @@ class _Apply:
 
     def zombie_discard(self) -> Event:
         s, ev = self.s, self.ev
+        if not s.shambled:
+            raise self.fail("the zombies shamble first, at the start of their turn", "fluffy.shamble")
         if ev.card is None:
             raise self.fail("the zombie player names the card it discards", "fluffy.ruling.zombie-discard")
         self._take(s.zombie_hand, ev.card, "the zombie player")
