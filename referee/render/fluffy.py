@@ -122,17 +122,16 @@ def _panel(game) -> Table:
     return info
 
 
-def render(game) -> Table:
-    """The yard with every piece, beside the panel: turn, phase, hands, pile, score."""
+def render(game):
+    """The yard with every piece, beside the panel (below it on a narrow terminal):
+    turn, phase, hands, pile, score."""
+    from rich.columns import Columns
+
     s = game.s
     zombies = {z.at: z for z in s.zombies}
     fluffy = (s.fluffy, s.facing) if s.fluffy is not None else None
     yard = draw_yard(game.board, fluffy, zombies, s.tree, escaped=s.fluffy is None)
-    grid = Table.grid(padding=(0, 3))
-    grid.add_column()
-    grid.add_column(vertical="top")
-    grid.add_row(yard, _panel(game))
-    return grid
+    return Columns([yard, _panel(game)], padding=(0, 3))
 
 
 def summary(game) -> str:

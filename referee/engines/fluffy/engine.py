@@ -35,7 +35,7 @@ from .board import ZOMBIE_NAMES, Board, load_board, parse_board
 MOVES = "FLRB"
 MOVE_NAMES = {"F": "Move Forward", "L": "Move Left", "R": "Move Right", "B": "Move Backward"}
 #: The project's own default deck (the printed deck's mix is not published): 50 movement cards.
-DEFAULT_DECK = "F=20 L=8 R=8 B=4 LR=4 FB=2 LF=2 RF=2"
+DEFAULT_DECK = "F=20 L=8 R=8 B=4 LR=4 FB=2 FL=2 FR=2"
 HAND_LIMIT = 5          #: both players (SETUP, DRAWING AND DISCARDING CARDS)
 DEAL = 5                #: cards dealt to each player
 ZOMBIE_PLAYS = 3        #: cards the zombie player may play in a turn
