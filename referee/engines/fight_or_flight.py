@@ -178,6 +178,7 @@ class Game:
         self.hands = [Hand(unknown=self.hand_size) for _ in players]
         self.deck = sum(self.composition.values()) - self.hand_size * len(players)
         self.played: list[tuple[int, str]] = []
+        self.played_count: Counter = Counter()       # card -> copies played
         self.recovering: str | None = None
         self.recovery_cards = 0
         self.recovery_heals = 0
@@ -256,19 +257,33 @@ class Game:
             need = max(need, 1)
         return max(need, 0)
 
-    def cards_left(self) -> int:
-        """Cards not yet played: the deck plus every hand."""
-        return self.deck + sum(h.size for h in self.hands)
+    def unplayed(self, card: str) -> int:
+        """Copies of ``card`` not yet played (in the deck or in some hand)."""
+        return self.composition[card] - self.played_count[card]
 
-    def days_to_the_end(self) -> int:
-        """The fewest cards still to be played, The End included, before the group can win.
+    def end_unreachable(self) -> str | None:
+        """Why The End can no longer be reached whatever is played, or None.
 
-        Recovery first (those days do not count), then the fight-free days still
-        missing, none counting before day 22, then The End itself.
+        Necessary conditions for a win (ruling ``fight-or-flight.ruling.end-unreachable``):
+        enough unplayed Recovery cards (and a Heal, for a Combat) to finish the
+        recovery, and enough unplayed cards that are neither a Fight nor The End for
+        the recovery plus the fight-free days still missing.  (Enough cards in all
+        follows: before day 22 at least 34 are left, and from then on the cards
+        other than Fights plus The End suffice.)
         """
-        first_counting = max(self.day + self.recovery_needed() + 1, FIRST_COUNTING_DAY)
-        end_day = first_counting + max(0, FIGHT_FREE_NEEDED - self.fight_free_days)
-        return end_day - self.day
+        recovery = self.recovery_needed()
+        spare = self.unplayed(HEAL) + self.unplayed(REST)
+        if spare < recovery:
+            return (f"{_plural(recovery, 'more Recovery card')} needed and "
+                    f"{spare} left unplayed")
+        if self.recovering == "combat" and self.recovery_heals == 0 and not self.unplayed(HEAL):
+            return "the Combat needs a Heal and every Heal has been played"
+        calm = sum(self.unplayed(c) for c in CARDS if c not in FIGHTS and c != THE_END)
+        days = recovery + max(0, FIGHT_FREE_NEEDED - self.fight_free_days)
+        if calm < days:
+            return (f"{days} more days without a Fight needed and only {calm} cards other "
+                    f"than Fights left unplayed")
+        return None
 
     # -- parsing --------------------------------------------------------------------------
 
@@ -448,6 +463,7 @@ class Game:
             hand.add_unknown()
         was_recovering = self.recovering is not None
         self.played.append((seat, card))
+        self.played_count[card] += 1
         day = self.day
         if day > WEEK * len(self.provisioned):
             self.provisioned.append(False)
@@ -501,12 +517,9 @@ class Game:
             self._end("loss", "out-of-cards", f"{self.players[self.turn]} has no card to play")
             notes.append(f"the group loses: the deck is empty and {self.players[self.turn]} "
                          f"has no card (out of cards)")
-        elif self.cards_left() < self.days_to_the_end():
-            need, left = self.days_to_the_end(), self.cards_left()
-            self._end("loss", "out-of-cards",
-                      f"The End can no longer be reached: {_plural(need, 'card')} needed, {left} left")
-            notes.append(f"the group loses: The End can no longer be reached "
-                         f"({_plural(need, 'more card')} needed, {left} left)")
+        elif (why := self.end_unreachable()) is not None:
+            self._end("loss", "out-of-cards", f"The End can no longer be reached: {why}")
+            notes.append(f"the group loses: The End can no longer be reached ({why})")
         elif day % WEEK == 0:
             notes.append(f"week {day // WEEK} is over")
         if from_face_up and not self.over and hand.size > 0:
