@@ -90,7 +90,7 @@ def parse_card(text: str) -> str:
     """The card named by ``text`` (case-insensitive); :class:`BadInputError` if none."""
     key = " ".join(text.split()).lower()
     if key not in _CARD_NAMES:
-        raise BadInputError(f"unknown card {text!r} (cards: {', '.join(CARDS)})")
+        raise BadInputError(f"unknown card {text.strip()!r} (cards: {', '.join(CARDS)})")
     return _CARD_NAMES[key]
 
 
@@ -502,8 +502,10 @@ class Game:
             notes.append("play now runs " + ("clockwise" if self.direction > 0 else "counter-clockwise"))
         skip = SKIPS.get(card, 0)
         n = len(self.players)
-        self.skipped = [(seat + self.direction * k) % n for k in range(1, skip + 1)]
         self.turn = (seat + self.direction * (skip + 1)) % n
+        # with two or three players a skip comes round to the player or the next one
+        passed = [(seat + self.direction * k) % n for k in range(1, skip + 1)]
+        self.skipped = [s for s in dict.fromkeys(passed) if s not in (seat, self.turn)]
         if self.skipped:
             notes.append("skipped: " + ", ".join(self.players[s] for s in self.skipped))
 
