@@ -39,12 +39,18 @@ INDEX_VERSION = "3"
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
 COLUMNS = ("title", "keywords", "phrases", "body", "section", "extra")
-WEIGHTS: dict[str, float] = {"title": 4.0, "keywords": 3.0, "phrases": 2.0, "body": 1.0,
+WEIGHTS: dict[str, float] = {"title": 2.0, "keywords": 1.0, "phrases": 1.0, "body": 1.0,
                              "section": 1.0, "extra": 0.3}
 
-#: Re-scoring: final = bm25/best_bm25 + COVERAGE * coverage + NEAR * near-pair share.
+#: Re-scoring: final = bm25/best_bm25 + COVERAGE * coverage + HEAD * head coverage
+#: + NEAR * near-pair share, where coverage is the rarity-weighted share of the query's
+#: word groups a candidate holds anywhere, head coverage the same in its title, keywords
+#: and phrases only.
 COVERAGE = 1.0
+HEAD = 0.5
 NEAR = 0.3
+#: Share of a group's weight earned by matching only a synonym of the word typed.
+SYNONYM_CREDIT = 0.7
 #: Score factor of an imported rulebook section (curated entries first on a tie).
 IMPORTED_FACTOR = 0.9
 #: How many bm25 candidates are re-scored.
@@ -126,13 +132,15 @@ class Database:
 
     def __init__(self, entries_dir: Path | None = None, index_path: Path | None = None,
                  imports_path: Path | None = None, *, weights: dict[str, float] | None = None,
-                 coverage: float | None = None, near: float | None = None) -> None:
+                 coverage: float | None = None, near: float | None = None,
+                 head: float | None = None) -> None:
         self.entries_dir = entries_dir
         self.index_path = Path(index_path) if index_path is not None else None
         self.imports_path = Path(imports_path) if imports_path is not None else None
         self.weights = {**WEIGHTS, **(weights or {})}
         self.coverage = COVERAGE if coverage is None else coverage
         self.near = NEAR if near is None else near
+        self.head = HEAD if head is None else head
         self._conn: sqlite3.Connection | None = None
         self._entries: list[Entry] | None = None
         self._vocab: list[str] | None = None
@@ -302,8 +310,11 @@ class Database:
         if len(word) < 3 or word.isdigit():
             return None
         if self._vocab is None:
-            rows = self.conn.execute("SELECT word, n FROM vocab").fetchall()
-            self._vocab = [r[0] for r in rows]
+            rows = [r for r in self.conn.execute("SELECT word, n FROM vocab")
+                    if r[0] not in STOP_WORDS and len(r[0]) > 2]
+            # stop words are candidates too: a typo of one ("wat") is dropped, not
+            # "corrected" into a content word ("want")
+            self._vocab = [r[0] for r in rows] + sorted(STOP_WORDS)
             self._vocab_n = {r[0]: r[1] for r in rows}
         from rapidfuzz import fuzz, process
 
@@ -312,8 +323,8 @@ class Database:
                                 score_cutoff=cutoff)
         if not found:
             return None
-        best = max(found, key=lambda m: (m[1], self._vocab_n.get(m[0], 0)))
-        return best[0]
+        best = max(found, key=lambda m: (m[1], m[0] in STOP_WORDS, self._vocab_n.get(m[0], 0)))
+        return None if best[0] in STOP_WORDS else best[0]
 
     def parse(self, query: str) -> list[list[str]]:
         """The query's word groups: each a word (or its correction) and its synonyms,
@@ -335,6 +346,8 @@ class Database:
             known = [t for t in terms if self._is_known(t)]
             if not known or not self._is_known(tok):
                 fixed = self._correct(tok)
+                if fixed is None and not known:
+                    continue
                 if fixed and fixed not in known:
                     known = [fixed, *[t for t in SYNONYMS.get(fixed, ()) if self._is_known(t)],
                              *known]
@@ -376,16 +389,27 @@ class Database:
         (ndocs,) = conn.execute(f"SELECT count(*) FROM fts WHERE 1{gsql}", gargs).fetchone()
         total = 0.0
         cover = dict.fromkeys(cands, 0.0)
+        headc = dict.fromkeys(cands, 0.0)
+        def matching(expr: str) -> set[int]:
+            return {r[0] for r in conn.execute(
+                f"SELECT rowid FROM fts WHERE fts MATCH ?{gsql}", (expr, *gargs))}
+
         for grp in groups:
-            ids = {r[0] for r in conn.execute(
-                f"SELECT rowid FROM fts WHERE fts MATCH ?{gsql}",
-                (" OR ".join(_quote(t) for t in grp), *gargs))}
+            terms = " OR ".join(_quote(t) for t in grp)
+            ids = matching(terms)
             if not ids:
                 continue
+            own = matching(_quote(grp[0])) if len(grp) > 1 else ids
             weight = math.log(1 + ndocs / len(ids))
             total += weight
             for rowid in ids & cands.keys():
-                cover[rowid] += weight
+                cover[rowid] += weight * (1.0 if rowid in own else SYNONYM_CREDIT)
+            if self.head:
+                head_any = matching(f"{{title keywords phrases}} : ({terms})")
+                head_own = (matching(f"{{title keywords phrases}} : {_quote(grp[0])}")
+                            if len(grp) > 1 else head_any)
+                for rowid in head_any & cands.keys():
+                    headc[rowid] += weight * (1.0 if rowid in head_own else SYNONYM_CREDIT)
         # near pairs: consecutive query words found within a few words of each other
         near = dict.fromkeys(cands, 0.0)
         pairs = list(zip(groups, groups[1:]))
@@ -404,6 +428,7 @@ class Database:
             score = bm / best
             if total:
                 score += self.coverage * cover[rowid] / total
+                score += self.head * headc[rowid] / total
             if pairs:
                 score += self.near * near[rowid] / len(pairs)
             data, kind = meta[rowid]

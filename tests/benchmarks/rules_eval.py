@@ -88,17 +88,19 @@ def main() -> int:
         if args.tune:
             allq = [q for qs in sets.values() for q in qs]
             results = []
-            grid = itertools.product([2, 4, 8], [1, 3, 6], [1, 2, 4], [0.5, 1], [0, 0.5, 1, 2],
-                                     [0, 0.3])
-            for t, k, p, s, cov, near in grid:
-                db = make(weights={"title": t, "keywords": k, "phrases": p, "section": s},
-                          coverage=cov, near=near)
+            grid = itertools.product([2, 4, 8], [1, 3], [1, 2, 4], [0.5, 1, 2], [0, 0.5, 1],
+                                     [0, 0.3], [0, 0.5, 1])
+            db = make()
+            db.conn  # build once; the weights below are query-time only
+            for t, k, p, cov, head, near, body in grid:
+                db.weights.update(title=t, keywords=k, phrases=p, body=body or 0.5)
+                db.coverage, db.head, db.near = cov, head, near
                 m, _ = evaluate(db, allq)
-                results.append((m["hit@1"], m["mrr"], (t, k, p, s, cov, near)))
-                db.close()
+                results.append((m["hit@1"], m["mrr"], (t, k, p, body or 0.5, cov, head, near)))
+            db.close()
             results.sort(reverse=True)
             for h1, mrr, cfg in results[:15]:
-                print(f"hit@1={h1:.3f} mrr={mrr:.3f} title,kw,phr,sec,cov,near={cfg}")
+                print(f"hit@1={h1:.3f} mrr={mrr:.3f} title,kw,phr,body,cov,head,near={cfg}")
             return 0
 
         db = make()

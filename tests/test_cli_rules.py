@@ -1,0 +1,165 @@
+"""``referee rules``: search, show, list and import through the CLI (typer's CliRunner)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import rulesdb
+from referee.cli import app
+
+RULEBOOK_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "rulebooks"
+
+
+@pytest.fixture(scope="module")
+def index_path(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("rules-index") / "index.sqlite"
+
+
+@pytest.fixture(autouse=True)
+def rules_env(tmp_path, monkeypatch, index_path):
+    """A private rules index (shared by this module) and a private imports file per test."""
+    monkeypatch.setenv("REFEREE_RULES_INDEX", str(index_path))
+    monkeypatch.setenv("REFEREE_RULES_DB", str(tmp_path / "rules.db"))
+    rulesdb.reset()
+    yield
+    rulesdb.reset()
+
+
+def run(*args: str):
+    return CliRunner().invoke(app, ["rules", *args])
+
+
+def run_json(*args: str) -> dict:
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_search_json_shape_and_the_right_rule_first():
+    out = run_json("search", "can two zombies share a square", "--game", "fluffy")
+    assert out["query"] == "can two zombies share a square" and out["game"] == "fluffy"
+    block = {"fluffy.zombie-block"} | {r.id for r in rulesdb.rulings_for("fluffy.zombie-block")}
+    assert out["hits"][0]["id"] in block
+    for hit in out["hits"]:
+        assert {"id", "game", "title", "text", "source", "score"} <= hit.keys()
+        assert hit["game"] == "fluffy" and hit["imported"] is False
+    first = rulesdb.get(out["hits"][0]["id"])
+    assert out["hits"][0]["source"] == first.section and out["hits"][0]["title"] == first.title
+    scores = [h["score"] for h in out["hits"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_search_limit_and_game_alias():
+    out = run_json("search", "zombie", "--game", "fof", "--limit", "2")
+    assert len(out["hits"]) == 2 and {h["game"] for h in out["hits"]} == {"fight-or-flight"}
+
+
+def test_search_rich_output_names_the_hits():
+    result = run("search", "shambling", "--game", "fluffy", "--limit", "1")
+    assert result.exit_code == 0
+    assert "fluffy.shamble" in result.stdout and "Shambling" in result.stdout
+
+
+def test_search_without_hits():
+    result = run("search", "qqqqzzzzxx", "--game", "fluffy")
+    assert result.exit_code == 0 and "No rule matches" in result.stdout
+    assert run_json("search", "qqqqzzzzxx")["hits"] == []
+
+
+@pytest.mark.parametrize("query", ['"', "NEAR(a b)", "*", "(((", "a AND OR NOT", "", "ゾンビ",
+                                   "'; DROP TABLE docs; --", "title:bounce*"])
+def test_search_hostile_text_exits_zero(query):
+    result = run("search", query, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["query"] == query
+
+
+def test_bad_game_is_exit_2_with_one_line_on_stderr():
+    for args in (("search", "bounce", "--game", "chess"), ("list", "--game", "chess")):
+        result = run(*args)
+        assert result.exit_code == 2
+        assert result.stderr.count("\n") == 1 and "unknown game 'chess'" in result.stderr
+        assert result.stdout == ""
+
+
+def test_show_json_with_rulings_and_related():
+    out = run_json("show", "fluffy.bounce")
+    entry = rulesdb.get("fluffy.bounce")
+    assert out["id"] == "fluffy.bounce" and out["title"] == entry.title
+    assert out["section"] == entry.section and out["text"] == entry.text and out["kind"] == "rule"
+    assert [r["id"] for r in out["related"]] == list(entry.related)
+    assert all(r["title"] == rulesdb.get(r["id"]).title for r in out["related"])
+    assert [r["id"] for r in out["rulings"]] == [r.id for r in rulesdb.rulings_for("fluffy.bounce")]
+    assert all(r["question"] and r["answer"] for r in out["rulings"])
+
+
+def test_show_rich_draws_title_text_and_rulings():
+    result = run("show", "fluffy.bounce")
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    assert rulesdb.get("fluffy.bounce").title in text and "fluffy · BOUNCING" in text
+    assert "Rulings" in text and "Q:" in text
+
+
+def test_show_a_ruling():
+    ruling = rulesdb.entries("fluffy", kind="ruling")[0]
+    out = run_json("show", ruling.id)
+    assert out["kind"] == "ruling" and out["question"] == ruling.question
+    assert out["rules"] == list(ruling.rules)
+
+
+def test_show_unknown_id_suggests_the_closest_and_exits_2():
+    result = run("show", "fluffy.bonce")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == "referee: no rule entry 'fluffy.bonce' (did you mean fluffy.bounce?)\n"
+
+
+def test_show_accepts_an_unambiguous_id_without_its_game():
+    assert run_json("show", "zombie-block")["id"] == "fluffy.zombie-block"
+
+
+def test_list_json_and_rich():
+    out = run_json("list", "--game", "fluffy")
+    ids = [e.id for e in rulesdb.entries("fluffy")]
+    assert out["game"] == "fluffy" and out["count"] == len(ids)
+    assert [e["id"] for e in out["entries"]] == ids
+    every = run_json("list")
+    assert every["count"] == len(rulesdb.entries()) > out["count"]
+    result = run("list", "--game", "zwf")
+    assert result.exit_code == 0 and "fluffy.bounce" in result.stdout
+
+
+@pytest.mark.skipif(not RULEBOOK_DIR.is_dir(), reason=f"shared rulebooks not at {RULEBOOK_DIR}")
+def test_import_then_search_marks_imported_hits(tmp_path):
+    book = RULEBOOK_DIR / "zombies-quick-play.txt"
+    out = run_json("import", str(book), "--game", "zombies")
+    assert out["game"] == "zombies" and out["count"] == len(out["sections"]) >= 8
+    assert out["sections"][0]["id"] == "import.zombies.1"
+    assert "Draw a Map Tile and Place It" in {s["title"] for s in out["sections"]}
+    hits = run_json("search", "helipad bidding kills", "--game", "zombies", "--limit", "20")["hits"]
+    imported = [h for h in hits if h["imported"]]
+    assert imported and imported[0]["id"].startswith("import.zombies.")
+    assert not hits[0]["imported"]  # curated entries first
+    shown = run_json("show", imported[0]["id"])
+    assert shown["imported"] is True and shown["game"] == "zombies"
+    again = run_json("import", str(book), "--game", "zombies")
+    assert again["count"] == out["count"]
+    assert run_json("list", "--game", "zombies")["count"] == \
+        len([e for e in rulesdb.load_entries() if e.game == "zombies"]) + out["count"]
+    result = run("import", str(book), "--game", "zombies")
+    assert result.exit_code == 0 and "Imported" in result.stdout
+
+
+def test_import_errors_exit_2(tmp_path):
+    result = run("import", str(tmp_path / "missing.txt"), "--game", "fluffy")
+    assert result.exit_code == 2 and "no such file" in result.stderr
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n\n")
+    result = run("import", str(empty), "--game", "fluffy")
+    assert result.exit_code == 2 and "no rule text found" in result.stderr
+    result = run("import", str(empty), "--game", "chess")
+    assert result.exit_code == 2 and "unknown game" in result.stderr
