@@ -34,7 +34,7 @@ from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game
 from .synonyms import PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "3"
+INDEX_VERSION = "4"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
@@ -81,6 +81,11 @@ def words(text: str) -> list[str]:
     return _WORD.findall(normalize(text))
 
 
+def _game_token(game: str) -> str:
+    """The single token that tags a document's game in the ``game`` column."""
+    return "game" + game.replace("-", "")
+
+
 def _quote(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
 
@@ -90,7 +95,7 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE docs (rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, game TEXT NOT NULL,
                    kind TEXT NOT NULL, json TEXT NOT NULL);
 CREATE TABLE vocab (word TEXT PRIMARY KEY, n INTEGER NOT NULL);
-CREATE VIRTUAL TABLE fts USING fts5({", ".join(COLUMNS)}, game UNINDEXED,
+CREATE VIRTUAL TABLE fts USING fts5({", ".join(COLUMNS)}, game,
     tokenize = 'porter unicode61 remove_diacritics 2');
 """
 
@@ -111,7 +116,8 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) ->
             conn.execute("INSERT INTO docs (rowid, id, game, kind, json) VALUES (?, ?, ?, ?, ?)",
                          (rowid, e.id, e.game, e.kind, json.dumps(e.to_json(), ensure_ascii=False)))
             conn.execute(f"INSERT INTO fts (rowid, {', '.join(COLUMNS)}, game) "
-                         f"VALUES (?, {', '.join('?' * len(COLUMNS))}, ?)", (rowid, *cols, e.game))
+                         f"VALUES (?, {', '.join('?' * len(COLUMNS))}, ?)",
+                         (rowid, *cols, _game_token(e.game)))
             for w in words(" ".join(cols)):
                 if not w.isdigit():
                     vocab[w] = vocab.get(w, 0) + 1
@@ -146,6 +152,8 @@ class Database:
         self._vocab: list[str] | None = None
         self._vocab_n: dict[str, int] = {}
         self._known: dict[str, bool] = {}
+        self._fixed: dict[str, str | None] = {}
+        self._ndocs: dict[str | None, int] = {}
         #: Where the index lives: a file path, or ``":memory:"`` when it could not be cached.
         self.location: str = ""
         #: True when opening the index had to (re)build it.
@@ -214,6 +222,8 @@ class Database:
         self._entries = None
         self._vocab = None
         self._known = {}
+        self._fixed = {}
+        self._ndocs = {}
 
     # -- entries -----------------------------------------------------------------------
 
@@ -309,6 +319,11 @@ class Database:
         """The index word closest to an unknown ``word`` (rapidfuzz), or None."""
         if len(word) < 3 or word.isdigit():
             return None
+        if word not in self._fixed:
+            self._fixed[word] = self._closest(word)
+        return self._fixed[word]
+
+    def _closest(self, word: str) -> str | None:
         if self._vocab is None:
             rows = [r for r in self.conn.execute("SELECT word, n FROM vocab")
                     if r[0] not in STOP_WORDS and len(r[0]) > 2]
@@ -370,14 +385,14 @@ class Database:
         if not groups:
             return []
         conn = self.conn
-        gsql = " AND fts.game = ?" if g else ""
-        gargs: tuple = (g,) if g else ()
-        expr = " OR ".join(_quote(t) for grp in groups for t in grp)
+        # the game filter is part of the MATCH (an indexed token), not a column compare
+        gfilter = f"{{game}} : {_game_token(g)} AND " if g else ""
+        expr = gfilter + "(" + " OR ".join(_quote(t) for grp in groups for t in grp) + ")"
         w = ", ".join(str(self.weights[c]) for c in COLUMNS)
         try:
             rows = conn.execute(
-                f"SELECT fts.rowid, bm25(fts, {w}, 0) AS r FROM fts WHERE fts MATCH ?{gsql} "
-                f"ORDER BY r LIMIT ?", (expr, *gargs, max(CANDIDATES, limit))).fetchall()
+                f"SELECT fts.rowid, bm25(fts, {w}, 0) AS r FROM fts WHERE fts MATCH ? "
+                f"ORDER BY r LIMIT ?", (expr, max(CANDIDATES, limit))).fetchall()
         except sqlite3.Error:
             return []
         if not rows:
@@ -386,39 +401,46 @@ class Database:
         best = max(cands.values()) or 1.0
 
         # coverage: rarity-weighted share of the query's groups each candidate holds
-        (ndocs,) = conn.execute(f"SELECT count(*) FROM fts WHERE 1{gsql}", gargs).fetchone()
+        if g not in self._ndocs:
+            self._ndocs[g] = conn.execute(
+                "SELECT count(*) FROM docs" + (" WHERE game = ?" if g else ""),
+                (g,) if g else ()).fetchone()[0]
+        ndocs = self._ndocs[g]
         total = 0.0
         cover = dict.fromkeys(cands, 0.0)
         headc = dict.fromkeys(cands, 0.0)
-        def matching(expr: str) -> set[int]:
-            return {r[0] for r in conn.execute(
-                f"SELECT rowid FROM fts WHERE fts MATCH ?{gsql}", (expr, *gargs))}
+        # one query per word (and one more for the word alone when it has synonyms): the
+        # matching documents, and by a bm25 weighted on the head columns only (non-zero
+        # exactly when the word is in them), whether it is in title/keywords/phrases
+        head_w = ", ".join("1" if c in ("title", "keywords", "phrases") else "0" for c in COLUMNS)
+
+        def matching(expr: str) -> dict[int, bool]:
+            """rowid -> is the match in a head column, for every document matching ``expr``."""
+            return {r[0]: r[1] < 0 for r in conn.execute(
+                f"SELECT rowid, bm25(fts, {head_w}, 0) FROM fts WHERE fts MATCH ?",
+                (f"{gfilter}({expr})",))}
 
         for grp in groups:
-            terms = " OR ".join(_quote(t) for t in grp)
-            ids = matching(terms)
-            if not ids:
+            found = matching(" OR ".join(_quote(t) for t in grp))
+            if not found:
                 continue
-            own = matching(_quote(grp[0])) if len(grp) > 1 else ids
-            weight = math.log(1 + ndocs / len(ids))
+            own = matching(_quote(grp[0])) if len(grp) > 1 else found
+            weight = math.log(1 + ndocs / len(found))
             total += weight
-            for rowid in ids & cands.keys():
-                cover[rowid] += weight * (1.0 if rowid in own else SYNONYM_CREDIT)
-            if self.head:
-                head_any = matching(f"{{title keywords phrases}} : ({terms})")
-                head_own = (matching(f"{{title keywords phrases}} : {_quote(grp[0])}")
-                            if len(grp) > 1 else head_any)
-                for rowid in head_any & cands.keys():
-                    headc[rowid] += weight * (1.0 if rowid in head_own else SYNONYM_CREDIT)
+            for rowid in found.keys() & cands.keys():
+                mine = rowid in own
+                cover[rowid] += weight * (1.0 if mine else SYNONYM_CREDIT)
+                if found[rowid]:
+                    headc[rowid] += weight * (1.0 if mine and own[rowid] else SYNONYM_CREDIT)
         # near pairs: consecutive query words found within a few words of each other
         near = dict.fromkeys(cands, 0.0)
         pairs = list(zip(groups, groups[1:]))
         for a, b in pairs:
-            ids = {r[0] for r in conn.execute(
-                f"SELECT rowid FROM fts WHERE fts MATCH ?{gsql}",
-                (f"NEAR({_quote(a[0])} {_quote(b[0])}, 3)", *gargs))}
-            for rowid in ids & cands.keys():
-                near[rowid] += 1.0
+            for (rowid,) in conn.execute(
+                    "SELECT rowid FROM fts WHERE fts MATCH ?",
+                    (f"{gfilter}NEAR({_quote(a[0])} {_quote(b[0])}, 3)",)):
+                if rowid in near:
+                    near[rowid] += 1.0
 
         marks = ",".join("?" * len(cands))
         meta = {r[0]: r[1:] for r in conn.execute(
