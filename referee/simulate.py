@@ -121,13 +121,8 @@ def play_game(players: int, variant: str, rng: random.Random) -> tuple[Game, lis
         events.append(text)
 
     while not game.over:
-        seat = game.must_show if game.must_show is not None else game.turn
+        seat = game.turn
         hand = hands[seat]
-        if game.must_show is not None or (face_up[seat] is None and game.may_show[seat] and hand):
-            card = choose_show(hand)
-            face_up[seat] = card
-            apply(f"{names[seat]}: show {card}")
-            continue
         card = choose_play(hand, game)
         if card is None:
             apply(f"{names[seat]}: stuck")
@@ -138,12 +133,9 @@ def play_game(players: int, variant: str, rng: random.Random) -> tuple[Game, lis
         if deck:
             hand.append(deck.pop())
         apply(f"{names[seat]}: {card}")
-        if game.over:
-            break
-        if game.may_show[seat] and face_up[seat] is None and hand and game.must_show is None:
-            card = choose_show(hand)
-            face_up[seat] = card
-            apply(f"{names[seat]}: show {card}")
+        if not game.over and game.may_show[seat] and face_up[seat] is None and hand:
+            face_up[seat] = choose_show(hand)
+            apply(f"{names[seat]}: show {face_up[seat]}")
     return game, events
 
 

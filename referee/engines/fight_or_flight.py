@@ -51,14 +51,14 @@ SKIPS = {EVADE: 1, FLEE: 2}
 
 _CARD_NAMES = {c.lower(): c for c in CARDS} | {"the-end": THE_END, "theend": THE_END, "end": THE_END}
 
-#: Variants (rulebook "Variations ..."): name -> (Heal out, Rest out) by default and at most.
+#: Variants (rulebook "Variations ..."): name -> (Heal out, Rest out), both the default
+#: and the most the variant allows.
 VARIANTS: dict[str, tuple[int, int]] = {"casual": (0, 0), "experienced": (4, 0), "challenge": (4, 2)}
-_MAX_OUT = {"casual": (0, 0), "experienced": (4, 0), "challenge": (4, 2)}
 
-#: Cards dealt to each player by number of players (rulebook "Order of Play", "Three
-#: players", "Two players").
+
 def hand_size(players: int) -> int:
-    """Cards dealt per player: 6 with two players, 5 with three, else 4."""
+    """Cards dealt per player: 6 with two players, 5 with three, else 4 (rulebook
+    "Play of the Game" and the player-count notes under "Variations ...")."""
     return {2: 6, 3: 5}.get(players, 4)
 
 
@@ -105,8 +105,7 @@ def parse_variant(text: str | None) -> tuple[str, int, int]:
     if not words or words[0] not in VARIANTS:
         raise BadInputError(f"unknown variant {text!r} (casual, experienced or challenge)")
     name = words[0]
-    heal, rest = VARIANTS[name]
-    max_heal, max_rest = _MAX_OUT[name]
+    heal, rest = max_heal, max_rest = VARIANTS[name]
     for word in words[1:]:
         m = re.fullmatch(r"(heal|rest)=(\d+)", word)
         if not m:
@@ -262,7 +261,8 @@ class Game:
         return self.composition[card] - self.played_count[card]
 
     def end_unreachable(self) -> str | None:
-        """Why The End can no longer be reached whatever is played, or None.
+        """Why The End can no longer be reached whatever is played, or None (rulebook
+        "Ways the Team Can Die (Lose)" 3 and 4).
 
         Necessary conditions for a win (ruling ``fight-or-flight.ruling.end-unreachable``):
         enough unplayed Recovery cards (and a Heal, for a Combat) to finish the
@@ -363,18 +363,26 @@ class Game:
         if hand.unknown == 0:
             return (f"{self.players[seat]}'s only card is the face-up {self.shown(seat)}", R_DECK)
         if self.count.left(card) <= 0:
-            have = self.composition[card]
-            return (f"the deck holds {_plural(have, card + ' card')} and every one is already "
-                    f"played or shown", R_DECK)
+            return (f"the deck holds {_plural(self.composition[card], card + ' card')} and every "
+                    f"one is already played or shown", R_DECK)
         return None
 
     def play_check(self, seat: int, card: str) -> tuple[str, str] | None:
-        """``(message, rule id)`` saying why ``seat`` may not play ``card`` now, or None."""
+        """``(message, rule id)`` saying why ``seat`` may not play ``card`` now, or None.
+
+        Checks in order: the game is over; a face-up card must be shown first
+        ("COMMUNICATION IMPROVES"); turn order ("Order of Play"); the card counts
+        ("Contents"); recovery, Flight and The End ("The Cards").
+        """
         return (self._common_check(seat) or self._turn_check(seat)
                 or self._holds_check(seat, card) or self._rule_check(card))
 
     def show_check(self, seat: int, card: str | None) -> tuple[str, str] | None:
-        """Why ``seat`` may not show ``card`` now (``card`` None: show anything), or None."""
+        """Why ``seat`` may not show ``card`` now (``card`` None: show anything), or None.
+
+        Rulebook "COMMUNICATION IMPROVES": a card is shown after one's own play from
+        week two on, and a face-up card stays until it is played.
+        """
         problem = self._common_check(seat)
         if problem:
             return problem
@@ -386,7 +394,8 @@ class Game:
         if self.hands[seat].size == 0:
             return f"{name} holds no card to show", R_SHOW
         if card is not None and self.count.left(card) <= 0:
-            return self._holds_check(seat, card)
+            return (f"the deck holds {_plural(self.composition[card], card + ' card')} and every "
+                    f"one is already played or shown", R_DECK)
         return None
 
     def playable(self) -> set[str]:
@@ -396,8 +405,9 @@ class Game:
     def stuck_check(self, seat: int) -> tuple[str, str] | None:
         """Why ``seat`` may not declare itself stuck now, or None.
 
-        Refused when the face-up card is playable, or when the card counts show the
-        hidden cards cannot all be unplayable (too few unplayable cards are unseen).
+        Rulebook "The Cards" (Fights) and "Ways the Team Can Die (Lose)" 2.  Refused
+        out of turn, when the face-up card is playable, or when the card counts show
+        the hidden cards cannot all be unplayable (too few unplayable cards unseen).
         """
         problem = self._common_check(seat) or self._turn_check(seat)
         if problem:

@@ -12,7 +12,6 @@ from referee.engines.fight_or_flight import (
     WEEK, Game,
 )
 
-#: Card colours as printed on the cards (rulebook "Contents").
 def card_style(card: str) -> str:
     """The rich style of a card: Fight red, Flight yellow, Recovery green, Provision blue."""
     if card in FIGHTS:
@@ -49,8 +48,7 @@ def _weeks(game: Game) -> Table:
 def recovery_line(game: Game) -> str:
     """The recovery state in words, with what it still needs."""
     if game.recovering is None:
-        return "not recovering: any card but The End may be played" if game.fight_free_days < FIGHT_FREE_NEEDED \
-            else "not recovering"
+        return "not recovering"
     need = game.recovery_needed()
     what = f"{need} more Recovery card{'s' if need != 1 else ''}"
     if game.recovering == "combat" and game.recovery_heals == 0:
