@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .errors import RefereeError
 from .games import Applied, canonical_name, new_game
-from .records import Record, read_record
+from .records import Record, parse_record, read_record
 
 
 @dataclass
@@ -47,6 +47,28 @@ def replay_record(record: Record) -> Replay:
     return result
 
 
+#: Built-in sample records: ``referee replay sample`` (or ``sample-<game>``).
+SAMPLES = {"sample": "fluffy.zwf", "sample-fluffy": "fluffy.zwf", "sample-fight-or-flight": "fight-or-flight.fof"}
+
+
+def sample_record(name: str) -> Record | None:
+    """The built-in sample record called ``name``, or None if there is none."""
+    from importlib import resources
+
+    file = SAMPLES.get(name.strip().lower())
+    if file is None:
+        return None
+    res = resources.files("referee.data").joinpath("samples", file)
+    if not res.is_file():
+        return None
+    return parse_record(res.read_text(encoding="utf-8"))
+
+
 def replay_file(path: str | Path) -> Replay:
-    """Read the record at ``path`` and replay it (see :func:`replay_record`)."""
+    """Read the record at ``path`` and replay it (see :func:`replay_record`).  A name in
+    :data:`SAMPLES` that is not a file replays the built-in sample game."""
+    if not Path(path).exists():
+        sample = sample_record(str(path))
+        if sample is not None:
+            return replay_record(sample)
     return replay_record(read_record(path))

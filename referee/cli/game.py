@@ -322,7 +322,7 @@ def export(
 
 @app.command()
 def replay(
-    record: Path = typer.Argument(..., help="A game record file (.zwf, .fof, ...)."),
+    record: Path = typer.Argument(..., help="A game record file (.zwf, .fof, ...), or `sample` for the built-in sample game."),
     json_out: bool = JSON_OPT,
 ) -> None:
     """Replay a game record: check every event and print the final state."""
@@ -339,3 +339,4 @@ def replay(
         rend = renderer(result.game.name)
         out = console()
         out.print(rend.render(result.game))
+        out.print(f"{len(result.applied)} events replayed, all legal. " + str(rend.summary(result.game)))

@@ -34,8 +34,9 @@ from .board import ZOMBIE_NAMES, Board, load_board, parse_board
 
 MOVES = "FLRB"
 MOVE_NAMES = {"F": "Move Forward", "L": "Move Left", "R": "Move Right", "B": "Move Backward"}
-#: The project's own default deck (the printed deck's mix is not published): 50 movement cards.
-DEFAULT_DECK = "F=20 L=8 R=8 B=4 LR=4 FB=2 FL=2 FR=2"
+#: The project's own default deck (the printed mix is not published): 60 movement cards,
+#: enough for a run to the tree and back on the 12x12 default yard.
+DEFAULT_DECK = "F=24 L=10 R=10 B=4 LR=4 FB=2 FL=3 FR=3"
 HAND_LIMIT = 5          #: both players (SETUP, DRAWING AND DISCARDING CARDS)
 DEAL = 5                #: cards dealt to each player
 ZOMBIE_PLAYS = 3        #: cards the zombie player may play in a turn
@@ -226,6 +227,9 @@ def parse_event(text: str, zombies_turn: bool) -> Event:
         card = parse_card(args[0])
         args = _attach_facings(args, 1)
         return Event("zplay", card=card, zombies=[_zmove(a) for a in args[1:]] if args[1:] else None)
+    if any(_zombie_name(a.split(">")[0].split(":")[0]) for a in args[1:]):
+        raise IllegalEventError("zombies move in the zombies' turn; it is Fluffy's turn", "fluffy.turns",
+                                event=text)
     code, _, choice = args[0].partition(":")
     card = parse_card(code)
     ch = None
