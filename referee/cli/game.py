@@ -188,7 +188,7 @@ def legal(
             not_now = Table(box=None, header_style="bold")
             not_now.add_column("not now")
             not_now.add_column("why")
-            not_now.add_column("rule")
+            not_now.add_column("rule", no_wrap=True, overflow="fold")
             for b in blocked:
                 not_now.add_row(*b)
             out.print(not_now)

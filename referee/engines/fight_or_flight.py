@@ -462,6 +462,7 @@ class Game:
 
     def _play(self, seat: int, card: str) -> list[str]:
         notes: list[str] = []
+        was_doomed = self.end_unreachable() is not None
         hand = self.hands[seat]
         if hand.take(card) == "unknown":
             self.count.see(card)
@@ -529,11 +530,12 @@ class Game:
             self._end("loss", "out-of-cards", f"{self.players[self.turn]} has no card to play")
             notes.append(f"the group loses: the deck is empty and {self.players[self.turn]} "
                          f"has no card (out of cards)")
-        elif (why := self.end_unreachable()) is not None:
-            self._end("loss", "out-of-cards", f"The End can no longer be reached: {why}")
-            notes.append(f"the group loses: The End can no longer be reached ({why})")
         elif day % WEEK == 0:
             notes.append(f"week {day // WEEK} is over")
+        if not self.over and not was_doomed and (why := self.end_unreachable()) is not None:
+            # A warning, not an ending: the spec's losses are hunger, stuck and the player
+            # to play holding no card, and the record goes on to one of them.
+            notes.append(f"The End can no longer be reached ({why}): the group will lose")
         if from_face_up and not self.over and hand.size > 0:
             self.must_show = seat
             notes.append(f"{self.players[seat]} played the face-up card and must show a new one")
@@ -625,5 +627,6 @@ class Game:
             "provisioned": self.week_provisioned,
             "must_show": None if self.must_show is None else self.players[self.must_show],
             "detail": self.detail,
+            "end_reachable": self.end_unreachable() is None,
             "weeks": [[c for _, c in row] for row in self.weeks()],
         }
