@@ -11,9 +11,11 @@ from . import game as _game  # noqa: F401  (registers new, move, show, ...)
 from . import board as _board  # noqa: F401
 from .rules import app as _rules_app
 from .simulate import app as _simulate_app
+from .match import app as _match_app
 
 app.add_typer(_rules_app, name="rules", help="Look rules up: search, show, list, import.")
 app.add_typer(_simulate_app, name="simulate", help="Play many games with a simple policy and report the results.")
+app.add_typer(_match_app, name="match", help="Zombies Want Fluffy match play: pairs of games with sides swapped, and the score table.")
 
 
 def main() -> None:
