@@ -5,6 +5,7 @@ undo, export.  The CLI commands and the interactive session both sit on this.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
@@ -25,6 +26,8 @@ class Loaded:
     stored: StoredGame
     game: object
     events: list[LogEntry]
+    #: When Fluffy's zombie-free opening ended (the log time of the event), if it has.
+    opening_ended: str | None = None
 
 
 def setup_game(game: str, tags: dict[str, str], base: str | Path | None = None):
@@ -37,13 +40,61 @@ def load(store: Store, gid: int | None = None) -> Loaded:
     stored = store.resolve(gid)
     game = setup_game(stored.game, stored.tags, stored.base)
     events = store.effective(stored.id)
+    opening_ended = None
     for entry in events:
         try:
             game.apply(entry.text)
         except RefereeError as exc:  # the log only holds accepted events; say so if not
             raise BadInputError(f"stored game {stored.id} no longer replays at event "
                                 f"{entry.seq} ({entry.text!r}): {exc.message}") from None
-    return Loaded(stored, game, events)
+        if opening_ended is None and getattr(game, "opening", True) is False:
+            opening_ended = entry.created
+    return Loaded(stored, game, events, opening_ended)
+
+
+@dataclass(frozen=True)
+class Clock:
+    """Fluffy's opening clock (NOTES ON GAME PLAY): seconds ``used`` of the agreed
+    ``limit`` for his zombie-free opening; ``running`` until the first zombie card."""
+
+    used: int
+    limit: int
+    running: bool
+
+    @property
+    def out(self) -> bool:
+        return self.used >= self.limit
+
+    def text(self) -> str:
+        def mmss(t: int) -> str:
+            return f"{t // 60}m{t % 60:02d}s"
+        state = "running" if self.running else "stopped"
+        warn = ": time is up" if self.out else ""
+        return f"{mmss(self.used)} of {mmss(self.limit)} ({state}){warn}"
+
+
+def opening_clock(loaded: Loaded, now: datetime | None = None) -> Clock | None:
+    """The opening clock of a stored Zombies Want Fluffy game with ``[OpeningClock]``,
+    timed from the game's creation to the first zombie card (or to ``now``)."""
+    rules = getattr(loaded.game, "rules", None)
+    limit = getattr(rules, "opening_clock", None)
+    if not limit:
+        return None
+    start = datetime.fromisoformat(loaded.stored.created)
+    running = loaded.opening_ended is None and not loaded.game.over
+    if loaded.opening_ended is not None:
+        end = datetime.fromisoformat(loaded.opening_ended)
+    elif running:
+        end = now or datetime.now(timezone.utc)
+    else:
+        end = datetime.fromisoformat(loaded.events[-1].created) if loaded.events else start
+    return Clock(max(0, int((end - start).total_seconds())), limit, running)
+
+
+def render_extras(loaded: Loaded) -> dict:
+    """Keyword arguments for the game's ``render`` beyond the game itself."""
+    clock = opening_clock(loaded)
+    return {"clock": clock} if clock else {}
 
 
 def complete(game, text: str, choose: Chooser | None) -> Applied:
@@ -68,7 +119,11 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
     canonical text of an accepted event (every choice written out) is stored.
     """
     applied = complete(loaded.game, text, choose)
-    store.append(loaded.stored.id, applied.text, applied.notes)
+    seq = store.append(loaded.stored.id, applied.text, applied.notes)
+    now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    loaded.events.append(LogEntry(seq, "event", applied.text, applied.notes, now))
+    if loaded.opening_ended is None and getattr(loaded.game, "opening", True) is False:
+        loaded.opening_ended = now
     return applied
 
 

@@ -327,7 +327,6 @@ def test_shamble_column_sight_blocked_by_bug():
     g.s.zombies = [Zombie("Raimi", (2, 3), "E")]
     g.s.fluffy = (2, 1)
     g.s.turn = "zombies"
-    g.apply("shamble >S") if False else None
     applied = g.apply("shamble")
     # no turn towards Fluffy: it moves east
     assert g.board.sq(g.s.zombies[0].at) == "d4" and applied.notes == ["Raimi moves c4-d4, facing E"]
@@ -473,3 +472,60 @@ def test_known_cards_are_counted_against_the_deck():
     with pytest.raises(IllegalEventError) as err:
         g.apply("play LR")     # not in this deck at all
     assert err.value.rule == "fluffy.hand"
+
+
+# -- the designer's variants and handicaps (DESIGNER'S NOTES, NOTES ON GAME PLAY) --------
+
+def test_variant_hand_size_changes_deal_refill_and_limit():
+    g = yard_game(HandSize="4")
+    assert g.hand_size == 4 and g.s.pile == 24 - 9 + 4
+    run("play F\nplay F\nend", g)
+    g.apply("draw ? ?")
+    with pytest.raises(IllegalEventError) as err:
+        g.apply("draw ?")
+    assert err.value.rule == "fluffy.hand" and "(4 cards)" in err.value.message
+    assert yard_game().s.pile == 18  # the rule: five each
+
+
+def test_variant_some_zombies_moves_only_those_listed():
+    events = OPENING + "shamble\nend\ndraw Campbell ? ? ?\nplay B\nend\nshamble Campbell>E"
+    g = run(events, yard_game(ZombieMoves="some"))
+    assert {z.name: g.board.sq(z.at) for z in g.s.zombies} == {"Raimi": "c4", "Campbell": "a1"}
+    g.apply("play F Campbell")
+    assert {z.name: g.board.sq(z.at) for z in g.s.zombies} == {"Raimi": "c4", "Campbell": "b1"}
+    # the rule: a zombie card moves every zombie, the listed ones first
+    normal = run(events)
+    normal.apply("play F Campbell")
+    assert normal.board.sq(normal.s.zombies[0].at) == "b4" and normal.s.ending == "capture"
+
+
+def test_variant_fluffy_hand_open_needs_named_cards():
+    g = yard_game(FluffyHand="open")
+    with pytest.raises(IllegalEventError) as err:
+        g.apply("play F")
+    assert err.value.rule == "fluffy.variant.fluffy-hand-open"
+    g.apply("deal F F L R B")
+    g.apply("play F")
+    g.apply("end")
+    with pytest.raises(IllegalEventError) as err:
+        g.apply("draw ?")
+    assert err.value.rule == "fluffy.variant.fluffy-hand-open"
+    g.apply("draw F")
+    assert g.to_json()["fluffy"]["known"] == ["B", "F", "F", "L", "R"]
+
+
+def test_variant_zombie_hand_hidden_hides_snagged_cards():
+    events = OPENING + "shamble\nplay F\nend\ndraw ? ? ?\nplay B\nsnag"
+    open_game = run(events)
+    hidden = run(events, yard_game(ZombieHand="hidden"))
+    assert open_game.to_json()["zombie_hand"] == {"size": 5, "known": ["B"], "unknown": 4}
+    assert hidden.to_json()["zombie_hand"] == {"size": 5, "known": [], "unknown": 5}
+    assert "zombie hand face down" in hidden.variants()
+
+
+def test_variant_tags_are_checked():
+    for tag, value in [("HandSize", "0"), ("HandSize", "x"), ("ZombieMoves", "most"),
+                       ("ZombieHand", "shown"), ("OpeningClock", "soon")]:
+        with pytest.raises(BadInputError):
+            yard_game(**{tag: value})
+    assert yard_game(OpeningClock="2m30s").rules.opening_clock == 150

@@ -123,6 +123,16 @@ def move(
         from referee.games import renderer
 
         out.print(renderer(loaded.stored.game).summary(loaded.game))
+        warn_clock(loaded)
+
+
+def warn_clock(loaded) -> None:
+    """Say on stderr when Fluffy's opening clock has run out (it keeps running)."""
+    from referee import session
+
+    clock = session.opening_clock(loaded)
+    if clock is not None and clock.running and clock.out:
+        console(stderr=True).print(f"[bold red]opening clock: {clock.text()}[/bold red]")
 
 
 @app.command()
@@ -141,7 +151,7 @@ def show(
         if json_out:
             emit_json({"id": loaded.stored.id, **loaded.game.to_json()})
             return
-        picture = renderer(loaded.stored.game).render(loaded.game)
+        picture = renderer(loaded.stored.game).render(loaded.game, **session.render_extras(loaded))
         if svg is not None:
             from rich.console import Console
 

@@ -78,7 +78,7 @@ def render_board(board) -> Group:
 _LEGEND = "♣ tree  ✿ flower (Fluffy's start)  †Ge grave  ─│ wall  ~~~ bug  ═══ gate"
 
 
-def _panel(game) -> Table:
+def _panel(game, clock=None) -> Table:
     from referee.engines.fluffy.engine import card_name
 
     s = game.s
@@ -103,9 +103,9 @@ def _panel(game) -> Table:
     info.add_row("hand", f"{fluffy_hand.size} card{'s' if fluffy_hand.size != 1 else ''}"
                          + (f" (known: {known})" if known else ""))
     info.add_row("tree", "tagged" if s.tree else "not yet")
-    zh = s.zombie_hand
-    zknown = " ".join(zh.known_list())
-    info.add_row("zombie hand", f"{zh.size} ({zh.unknown} face down" + (f", face up: {zknown}" if zknown else "")
+    zh = game.to_json()["zombie_hand"]
+    zknown = " ".join(zh["known"])
+    info.add_row("zombie hand", f"{zh['size']} ({zh['unknown']} face down" + (f", face up: {zknown}" if zknown else "")
                  + ")" + ("" if not players.get("Zombies") else f"  [{players['Zombies']}]"))
     if s.snag and not s.ending:
         info.add_row("may snag", card_name(s.snag))
@@ -116,22 +116,28 @@ def _panel(game) -> Table:
         info.add_row("set aside", ", ".join(s.aside))
     if s.destroyed:
         info.add_row("destroyed", ", ".join(s.destroyed))
+    if clock is not None:
+        info.add_row("opening clock", Text(clock.text(), style="bold red" if clock.out and clock.running else ""))
+    variants = game.variants()
+    if variants:
+        info.add_row("variants", "; ".join(variants))
     sc = game.score()
     info.add_row("score", f"{sc['total']} (tree {sc['tree']}, zombies {sc['zombies']}, dawn {sc['dawn']}, "
                           f"escape {sc['escape']})")
     return info
 
 
-def render(game):
+def render(game, clock=None):
     """The yard with every piece, beside the panel (below it on a narrow terminal):
-    turn, phase, hands, pile, score."""
+    turn, phase, hands, pile, score; ``clock`` is the opening clock, if one is kept
+    (:class:`referee.session.Clock`)."""
     from rich.columns import Columns
 
     s = game.s
     zombies = {z.at: z for z in s.zombies}
     fluffy = (s.fluffy, s.facing) if s.fluffy is not None else None
     yard = draw_yard(game.board, fluffy, zombies, s.tree, escaped=s.fluffy is None)
-    return Columns([yard, _panel(game)], padding=(0, 3))
+    return Columns([yard, _panel(game, clock)], padding=(0, 3))
 
 
 def summary(game) -> str:

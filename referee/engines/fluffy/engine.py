@@ -50,7 +50,7 @@ RULE_IDS = frozenset({
     "fluffy.sprint", "fluffy.shamble", "fluffy.game-over",
     "fluffy.ruling.snag-window", "fluffy.ruling.sprint-conditions", "fluffy.ruling.refill-first",
     "fluffy.ruling.zombie-discard", "fluffy.ruling.bounce-facing-needed", "fluffy.ruling.unknown-cards",
-    "fluffy.variant.some-zombies",
+    "fluffy.variant.some-zombies", "fluffy.variant.fluffy-hand-open",
 })
 
 
@@ -91,6 +91,26 @@ def parse_deck(text: str) -> dict[str, int]:
     if total < 2 * DEAL:
         raise BadInputError(f"the deck has {total} movement cards; the deal alone needs {2 * DEAL}")
     return deck
+
+
+def parse_duration(text: str) -> int:
+    """``"5m"``, ``"90s"``, ``"2m30s"`` or a bare number of minutes -> seconds.
+
+    >>> parse_duration("2m30s"), parse_duration("5")
+    (150, 300)
+    """
+    t = text.strip().lower().replace(" ", "")
+    if t.isdigit():
+        seconds = int(t) * 60
+    else:
+        m = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?", t)
+        if not t or not m:
+            raise BadInputError(f"[OpeningClock] is a time such as 5m, 90s or 2m30s, not {text!r}")
+        h, mi, se = (int(g) if g else 0 for g in m.groups())
+        seconds = h * 3600 + mi * 60 + se
+    if seconds <= 0:
+        raise BadInputError("[OpeningClock] must be longer than nothing")
+    return seconds
 
 
 def deck_text(deck: dict[str, int]) -> str:
@@ -331,6 +351,7 @@ class Rules:
     some_zombies: bool = False        #: zombie cards move any one or more zombies, not all
     zombie_hand_hidden: bool = False  #: the zombie player keeps every card face down
     fluffy_hand_open: bool = False    #: Fluffy plays with his hand face up
+    opening_clock: int | None = None  #: seconds Fluffy may take for his zombie-free opening
 
 
 # -- the game ----------------------------------------------------------------------------
@@ -390,7 +411,8 @@ class Game:
             if value not in ("", on, "hidden" if on == "open" else "open"):
                 raise BadInputError(f"[{key}] is `hidden` or `open`, not {value!r}")
             flags[attr] = value == on
-        rules = Rules(board, deck, hand_size, moves == "some", **flags)
+        clock = parse_duration(tags["OpeningClock"]) if "OpeningClock" in tags else None
+        rules = Rules(board, deck, hand_size, moves == "some", opening_clock=clock, **flags)
         return cls(rules, {k: v for k, v in tags.items()})
 
     def tags(self) -> dict[str, str]:
@@ -440,6 +462,34 @@ class Game:
         parts["total"] = sum(parts.values())
         return parts
 
+    def _zombie_hand_json(self) -> dict:
+        """The zombie player's hand as the table sees it: with the hidden-hand handicap
+        its snagged cards are face down too, so only the count shows."""
+        hand = self.s.zombie_hand
+        if self.rules.zombie_hand_hidden:
+            return {"size": hand.size, "known": [], "unknown": hand.size}
+        return {"size": hand.size, "known": hand.known_list(), "unknown": hand.unknown}
+
+    @property
+    def opening(self) -> bool:
+        """True while no zombie card has come up yet: Fluffy's zombie-free opening."""
+        return not self.s.drawn
+
+    def variants(self) -> list[str]:
+        """The designer's variants and handicaps in force, in words."""
+        r, out = self.rules, []
+        if r.hand_size != HAND_LIMIT:
+            out.append(f"Fluffy's hand size {r.hand_size}")
+        if r.some_zombies:
+            out.append("zombie cards move one or more zombies")
+        if r.zombie_hand_hidden:
+            out.append("zombie hand face down")
+        if r.fluffy_hand_open:
+            out.append("Fluffy's hand face up")
+        if r.opening_clock:
+            out.append(f"opening clock {r.opening_clock // 60}m{r.opening_clock % 60:02d}s")
+        return out
+
     def phase(self) -> str:
         """What comes next, in words: ``discard or draw``, ``play``, ``shamble``, ..."""
         s = self.s
@@ -462,8 +512,7 @@ class Game:
             "zombies": [{"name": z.name, "at": square_name(z.at), "facing": z.facing} for z in s.zombies],
             "destroyed": list(s.destroyed), "aside": list(s.aside),
             "score": self.score(),
-            "zombie_hand": {"size": s.zombie_hand.size, "known": s.zombie_hand.known_list(),
-                            "unknown": s.zombie_hand.unknown},
+            "zombie_hand": self._zombie_hand_json(),
             "phase": self.phase(), "turn_number": s.turn_no,
             "plays": s.plays if s.turn == "fluffy" else s.zplays,
         }
@@ -637,8 +686,15 @@ class _Apply:
 
     # -- Fluffy's turn -------------------------------------------------------------------
 
+    def _open_hand_check(self) -> None:
+        """Fluffy's open hand (a handicap): the table sees every card he holds."""
+        if self.r.fluffy_hand_open and self.s.fluffy_hand.unknown:
+            raise self.fail("Fluffy plays with his hand face up: name his dealt cards first "
+                            "(deal C C C C C)", "fluffy.variant.fluffy-hand-open")
+
     def fluffy_discard(self) -> Event:
         s, ev = self.s, self.ev
+        self._open_hand_check()
         if s.discarded:
             raise self.fail("Fluffy may discard only one card a turn", "fluffy.discard")
         if s.drew or s.plays:
@@ -684,6 +740,9 @@ class _Apply:
                 raise self.fail("only zombie cards are left in the draw pile; name the one drawn",
                                 "fluffy.ruling.unknown-cards")
             if card == "?":
+                if self.r.fluffy_hand_open:
+                    raise self.fail("Fluffy plays with his hand face up: name each card drawn",
+                                    "fluffy.variant.fluffy-hand-open")
                 s.fluffy_hand.add_unknown()
             else:
                 try:
@@ -711,6 +770,7 @@ class _Apply:
                             f"(he holds {s.fluffy_hand.size}, the pile has {s.pile})", "fluffy.draw")
         if s.plays >= max(FLUFFY_PLAYS, self.r.hand_size):
             raise self.fail("Fluffy has played five cards this turn", "fluffy.fluffy-turn")
+        self._open_hand_check()
         self._take(s.fluffy_hand, ev.card, "Fluffy", dry=True)
         move = self._choice(ev.card, ev.choice, ev)
         if move is None:
