@@ -172,3 +172,25 @@ def test_python_dash_m_entry_point(tmp_path):
                          capture_output=True, text=True)
     assert run.returncode == 1 and json.loads(run.stdout)["error"]["line"] == 7
     assert run.stderr.startswith("referee: line 7:")
+
+
+def test_new_with_named_variants_writes_tags(tmp_path):
+    cli("new", "fluffy", "--hand-size", "6", "--some-zombies", "--zombie-hand-hidden",
+        "--fluffy-hand-open", "--opening-clock", "5m")
+    state = json.loads(cli("show", "--json").stdout)
+    assert state["fluffy"]["hand"] == 6
+    shown = cli("show").stdout
+    assert "opening clock" in shown and "of 5m00s (running)" in shown
+    assert "Fluffy's hand size 6" in shown and "zombie hand face down" in shown
+    res = cli("move", "play", "F", code=1)   # the open hand needs its cards named first
+    assert "fluffy.variant.fluffy-hand-open" in res.stderr
+    cli("move", "deal", "F", "F", "F", "L", "L", "R")
+    cli("move", "play", "F")
+    text = cli("export").stdout
+    for tag in ('[HandSize "6"]', '[ZombieMoves "some"]', '[ZombieHand "hidden"]',
+                '[FluffyHand "open"]', '[OpeningClock "5m"]'):
+        assert tag in text
+    out = tmp_path / "v.zwf"
+    out.write_text(text)
+    assert json.loads(cli("replay", str(out), "--json").stdout)["fluffy"]["hand"] == 5
+    cli("new", "fluffy", "--opening-clock", "never", code=2)

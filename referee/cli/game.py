@@ -65,6 +65,23 @@ def _tags_from_options(game: str, board: Optional[Path], deck: Optional[str],
     return tags, base
 
 
+def variant_tags(hand_size: Optional[int], some_zombies: bool, zombie_hand_hidden: bool,
+                 fluffy_hand_open: bool, opening_clock: Optional[str]) -> dict[str, str]:
+    """Record tags for the designer's variants chosen by name at ``referee new``."""
+    tags: dict[str, str] = {}
+    if hand_size is not None:
+        tags["HandSize"] = str(hand_size)
+    if some_zombies:
+        tags["ZombieMoves"] = "some"
+    if zombie_hand_hidden:
+        tags["ZombieHand"] = "hidden"
+    if fluffy_hand_open:
+        tags["FluffyHand"] = "open"
+    if opening_clock is not None:
+        tags["OpeningClock"] = opening_clock
+    return tags
+
+
 @app.command()
 def new(
     ctx: typer.Context,
@@ -75,7 +92,12 @@ def new(
     zombies: Optional[str] = typer.Option(None, "--zombies", help="Zombies Want Fluffy: who plays the zombies."),
     players: Optional[str] = typer.Option(None, "--players", help="Fight or Flight: the seats clockwise, first player first: Ann,Ben,Cat,Dan."),
     variant: Optional[str] = typer.Option(None, "--variant", help="A variant: casual, experienced, challenge (Fight or Flight)."),
-    tag: List[str] = typer.Option([], "--tag", metavar="KEY=VALUE", help="Any other record tag, e.g. --tag 'HandSize=6'."),
+    tag: List[str] = typer.Option([], "--tag", metavar="KEY=VALUE", help="Any other record tag, e.g. --tag 'Site=club'."),
+    hand_size: Optional[int] = typer.Option(None, "--hand-size", metavar="N", help="Zombies Want Fluffy handicap: Fluffy's hand size (tag HandSize)."),
+    some_zombies: bool = typer.Option(False, "--some-zombies", help="Zombies Want Fluffy handicap: a zombie card moves any one or more zombies (tag ZombieMoves \"some\")."),
+    zombie_hand_hidden: bool = typer.Option(False, "--zombie-hand-hidden", help="Zombies Want Fluffy handicap: the zombie player keeps every card face down (tag ZombieHand \"hidden\")."),
+    fluffy_hand_open: bool = typer.Option(False, "--fluffy-hand-open", help="Zombies Want Fluffy handicap: Fluffy plays with his hand face up (tag FluffyHand \"open\")."),
+    opening_clock: Optional[str] = typer.Option(None, "--opening-clock", metavar="TIME", help="Zombies Want Fluffy: cap Fluffy's zombie-free opening, e.g. 5m (tag OpeningClock)."),
     json_out: bool = JSON_OPT,
 ) -> None:
     """Start a new stored game and make it the current one."""
@@ -85,6 +107,7 @@ def new(
 
         name = canonical_name(game)
         tags, base = _tags_from_options(name, board, deck, fluffy, zombies, players, variant, tag)
+        tags.update(variant_tags(hand_size, some_zombies, zombie_hand_hidden, fluffy_hand_open, opening_clock))
         engine = setup_game(name, tags, base)  # validates the set-up before storing it
         store = open_store(ctx)
         gid = store.create_game(name, {**engine.tags(), **({"BoardText": tags["BoardText"]} if "BoardText" in tags else {})}, base)
