@@ -9,6 +9,7 @@ from __future__ import annotations
 from .app import app
 from . import game as _game  # noqa: F401  (registers new, move, show, ...)
 from . import board as _board  # noqa: F401
+from . import play as _play  # noqa: F401
 from .rules import app as _rules_app
 from .simulate import app as _simulate_app
 from .match import app as _match_app

@@ -140,9 +140,9 @@ def move(
             emit_json({"event": applied.text, "notes": applied.notes, "state": loaded.game.to_json()})
             return
         out = console()
-        out.print(f"[bold]{applied.text}[/bold]")
+        out.print(applied.text, style="bold", markup=False)
         for note in applied.notes:
-            out.print(f"  {note}")
+            out.print(f"  {note}", markup=False)
         from referee.games import renderer
 
         out.print(renderer(loaded.stored.game).summary(loaded.game))
@@ -247,7 +247,7 @@ def undo(
         from referee.games import renderer
 
         out = console()
-        out.print(f"Undid [bold]{undone.text}[/bold].")
+        out.print(f"Undid {undone.text}.", markup=False)
         out.print(renderer(stored.game).summary(loaded.game))
 
 

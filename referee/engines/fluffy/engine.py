@@ -584,19 +584,23 @@ class Game:
             held = sorted({c for c in codes if hand.known[c] > 0 or (hand.unknown > 0 and s.count.left(c) > 0)},
                           key=codes.index)
             if not s.shambled:
-                out += self._shamble_orders()
+                out += [o.text for o in self.shamble_orders()]
             out += [f"play {c}" for c in held]
             out += [f"discard {c}" for c in held]
             out.append("end")
         return out
 
-    def _shamble_orders(self) -> list[str]:
-        """``shamble`` in board order, plus each other order that ends differently."""
+    def shamble_orders(self) -> list[LegalEvent]:
+        """The shambles that end differently: each order of the zombies (and bounce
+        facing) whose result differs from those before it, board order first.  More
+        than one means the order matters (SHAMBLING: the zombie player picks it)."""
         from itertools import permutations
 
+        if self.over or self.s.turn != "zombies" or self.s.shambled:
+            return []
         names = [z.name for z in self.s.zombies]
         if len(names) < 2:
-            return ["shamble"]
+            return [LegalEvent(a.text, "; ".join(a.notes)) for a in self._expand("shamble")]
         out, results = [], set()
         for order in permutations(names):
             text = "shamble " + " ".join(order)
@@ -607,7 +611,7 @@ class Game:
                 key = (tuple((z.name, z.at, z.facing) for z in trial.s.zombies), trial.s.ending)
                 if key not in results:
                     results.add(key)
-                    out.append(applied.text)
+                    out.append(LegalEvent(applied.text, "; ".join(applied.notes)))
         return out
 
     def _refilled(self, s: Position) -> bool:

@@ -1,0 +1,233 @@
+"""``referee play``: one window that stays open at the table.
+
+It redraws the position after every event, completes event notation with the legal
+events of the moment, asks for the choices the rules leave open (bounce facings, choice
+cards, the shamble order when it matters), and offers undo and a rules lookup without
+leaving.  Every accepted event is stored at once, so after Ctrl-C or a closed terminal
+``referee play`` resumes exactly where the game stopped.
+
+The loop is split in two: :class:`PlayLoop` handles one typed line (testable in
+process), and :func:`play` wraps it in a prompt_toolkit prompt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+import typer
+
+from .app import app
+from .output import console, guard, interactive
+
+HELP = """Type an event in record notation (Tab completes the legal ones), or:
+  legal            the legal events now, with what each would do
+  undo             take back the last event
+  rules QUERY      look a rule up (also: ? QUERY)
+  show             draw the position again
+  next             after a match game ends: start the next game of the match
+  quit             leave (every event is already stored; `referee play` resumes)"""
+
+
+@dataclass
+class PlayLoop:
+    """The session's state machine: the store, the game id, and the way to ask a choice.
+
+    :meth:`handle` takes one typed line and returns what to print (rich renderables or
+    strings); it never raises for anything a user can type.
+    """
+
+    store: object
+    game_id: int
+    choose: Callable = lambda need: None
+    done: bool = False
+    last: list = field(default_factory=list)
+
+    def loaded(self):
+        from referee import session
+
+        return session.load(self.store, self.game_id)
+
+    def picture(self) -> list:
+        from referee import session
+        from referee.games import renderer
+
+        loaded = self.loaded()
+        rend = renderer(loaded.stored.game)
+        out = [rend.render(loaded.game, **session.render_extras(loaded)), rend.summary(loaded.game)]
+        clock = session.opening_clock(loaded)
+        if clock is not None and clock.running and clock.out:
+            out.append(f"[bold red]opening clock: {clock.text()}[/bold red]")
+        if loaded.game.over and loaded.stored.match is not None:
+            out += self.match_table(loaded.stored.match)
+        return out
+
+    def match_table(self, match_id: int) -> list:
+        try:
+            from referee.cli.match import match_picture
+        except ImportError:
+            return []
+        return match_picture(self.store, match_id)
+
+    def completions(self) -> list[str]:
+        """The legal events now, then the session's own commands."""
+        from referee.errors import RefereeError
+
+        try:
+            events = [e.text for e in self.loaded().game.legal_events()]
+        except RefereeError:
+            events = []
+        return events + ["legal", "undo", "rules ", "show", "help", "quit"]
+
+    def handle(self, line: str) -> list:
+        """Act on one typed line; return what to print."""
+        from rich.markup import escape
+
+        from referee import session
+        from referee.errors import RefereeError
+
+        text = " ".join(line.split())
+        word = text.split(" ", 1)[0].lower() if text else ""
+        try:
+            if not text:
+                return []
+            if word in ("quit", "exit", "q"):
+                self.done = True
+                return ["Stopped. Every event is stored: `referee play` resumes this game."]
+            if word in ("help", "h"):
+                return [HELP]
+            if word == "show":
+                return self.picture()
+            if word == "legal":
+                return [self.legal_table()]
+            if word in ("rules", "?") or text.startswith("?"):
+                query = text[1:] if text.startswith("?") and word != "?" else text.split(" ", 1)[1:]
+                query = query if isinstance(query, str) else (query[0] if query else "")
+                return self.rules(query.strip())
+            if word == "undo":
+                undone = self.store.undo(self.game_id)
+                return self.picture() + [f"Undid {escape(undone.text)}."]
+            if word == "next":
+                return self.next_game()
+            loaded = self.loaded()
+            text = self.ask_order(loaded.game, text)
+            applied = session.enter(self.store, loaded, text, self.choose)
+            notes = [f"[bold]{escape(applied.text)}[/bold]"] + [f"  {escape(n)}" for n in applied.notes]
+            return self.picture() + notes
+        except RefereeError as exc:
+            options = getattr(exc, "options", None)
+            extra = (" (choose one: " + " | ".join(o.text for o in options) + ")") if options else ""
+            return [f"[red]{escape(str(exc))}[/red]{escape(extra)}"]
+
+    def ask_order(self, game, text: str) -> str:
+        """A bare ``shamble`` when the zombies' order changes the outcome: ask for it."""
+        orders = getattr(game, "shamble_orders", None)
+        if text.lower() != "shamble" or orders is None:
+            return text
+        options = orders()
+        if len(options) < 2:
+            return text
+        from referee.errors import ChoiceNeeded, Option
+
+        need = ChoiceNeeded("the order of the shamble changes the outcome", "fluffy.shamble",
+                            "The zombies shamble: in which order (and facings)?",
+                            [Option(o.text, o.description) for o in options])
+        picked = self.choose(need)
+        return picked or text
+
+    def legal_table(self):
+        from rich.table import Table
+
+        game = self.loaded().game
+        table = Table(box=None, header_style="bold")
+        table.add_column("event")
+        table.add_column("what it does")
+        for e in game.legal_events():
+            table.add_row(e.text, e.description)
+        return table
+
+    def rules(self, query: str) -> list:
+        if not query:
+            return ["rules QUERY: e.g. rules can two zombies share a square"]
+        import rulesdb
+
+        game = self.loaded().stored.game
+        hits = rulesdb.search(query, game=game, limit=3)
+        if not hits:
+            return [f"No rule found for {query!r}."]
+        from rich.markup import escape
+
+        out = []
+        for hit in hits:
+            out.append(f"[bold]{escape(hit.title)}[/bold]  [dim]({hit.id})[/dim]\n{escape(hit.text.strip())}")
+        return out
+
+    def next_game(self) -> list:
+        loaded = self.loaded()
+        if loaded.stored.match is None:
+            return ["This game is not part of a match (start one with `referee match new`)."]
+        if not loaded.game.over:
+            return ["The match's next game starts once this one is over."]
+        from referee.cli.match import start_next_game
+
+        self.game_id = start_next_game(self.store, loaded.stored.match)
+        return self.picture() + [f"Game {self.game_id} of the match: sides swapped."]
+
+
+def _choose_with_questionary(need) -> Optional[str]:
+    import questionary
+
+    choices = [questionary.Choice(title=f"{o.text}   {o.description}".rstrip(), value=o.text)
+               for o in need.options]
+    return questionary.select(need.question, choices=choices).ask()
+
+
+@app.command()
+def play(
+    ctx: typer.Context,
+    game_id: Optional[int] = typer.Argument(None, metavar="[GAME_ID]",
+                                            help="A stored game id; default: the current game."),
+) -> None:
+    """Play a stored game in one window: the picture after every event, completion of
+    the legal events, choices asked, undo and rules lookup; resumes where it stopped."""
+    with guard():
+        from referee.errors import BadInputError
+        from referee.store import Store
+
+        if not interactive():
+            raise BadInputError("`referee play` needs a terminal; in a script use `referee move`")
+        store = Store((ctx.obj or {}).get("db"))
+        stored = store.resolve(game_id)
+        store.switch(stored.id)
+        loop = PlayLoop(store, stored.id, _choose_with_questionary)
+        run_prompt(loop)
+
+
+def run_prompt(loop: PlayLoop) -> None:
+    """The prompt_toolkit loop around :class:`PlayLoop` (Ctrl-C and Ctrl-D leave)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer, Completion
+
+    out = console()
+
+    class LegalCompleter(Completer):
+        def get_completions(self, document, complete_event):
+            typed = document.text_before_cursor.lower()
+            for option in loop.completions():
+                if option.lower().startswith(typed):
+                    yield Completion(option, start_position=-len(document.text_before_cursor))
+
+    prompt = PromptSession(completer=LegalCompleter(), complete_while_typing=False)
+    for item in loop.picture():
+        out.print(item)
+    out.print("[dim]Type an event, or help. Tab completes the legal events.[/dim]")
+    while not loop.done:
+        try:
+            game = loop.loaded()
+            label = f"game {loop.game_id} {'over' if game.game.over else game.game.to_json().get('turn', '')}> "
+            line = prompt.prompt(label)
+        except (KeyboardInterrupt, EOFError):
+            out.print("Stopped. Every event is stored: `referee play` resumes this game.")
+            return
+        for item in loop.handle(line):
+            out.print(item)

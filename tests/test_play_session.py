@@ -1,0 +1,125 @@
+"""`referee play` driven for real in a pseudo-terminal (pexpect), not through mocked prompts.
+
+Each test starts the session as a separate process on its own store, types events,
+answers questionary's menus with keys, interrupts or kills the process, and checks the
+stored game with `referee show --json`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+
+import pexpect
+import pytest
+
+from .conftest import YARD
+
+PROMPT = r"(fluffy|zombies|over)>"
+
+
+@pytest.fixture
+def env(tmp_path):
+    return {**os.environ, "REFEREE_DB": str(tmp_path / "play.db"), "NO_COLOR": "1",
+            "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "120", "LINES": "60"}
+
+
+def referee(env, *args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "referee", *args], env=env, capture_output=True,
+                          text=True, timeout=60)
+
+
+def state(env) -> dict:
+    return json.loads(referee(env, "show", "--json").stdout)
+
+
+def spawn(env, *args) -> pexpect.spawn:
+    child = pexpect.spawn(sys.executable, ["-m", "referee", "play", *args], env=env,
+                          encoding="utf-8", timeout=20, dimensions=(60, 120))
+    child.logfile_read = open(os.environ.get("PLAY_LOG", os.devnull), "a")
+    child.expect(PROMPT)
+    return child
+
+
+def enter(child, line: str, expect: str = r"score \d+\.") -> None:
+    """Type a line, wait for what it prints (by default the position's summary line,
+    which every accepted event prints), then for the next prompt."""
+    child.sendline(line)
+    child.expect(expect)
+    child.expect(PROMPT)
+
+
+def new_yard_game(env) -> None:
+    res = referee(env, "new", "fluffy", "--board", str(YARD), "--deck", "F=10 L=4 R=4 B=2 LR=2 FB=2",
+                  "--fluffy", "Ana", "--zombies", "Ben")
+    assert res.returncode == 0, res.stderr
+
+
+def test_session_plays_asks_undoes_looks_up_and_resumes(env):
+    new_yard_game(env)
+    child = spawn(env)
+    enter(child, "play F", "Fluffy moves e1-e2")
+    # a choice card without its movement: questionary asks; Down then Enter picks "R"
+    child.sendline("play LR")
+    child.expect("which movement")
+    child.send("\x1b[B")
+    child.send("\r")
+    # Move Right from e2 facing N runs into the east border: a second menu, the facing
+    child.expect("face which way")
+    child.send("\r")
+    child.expect("faces N")
+    child.expect(PROMPT)
+    enter(child, "rules can two zombies share a square", "zombie")
+    enter(child, "legal", "what it does")
+    enter(child, "undo", "Undid play LR:R >N")
+    # the undo reopened the snag window of `play F`, but the zombie player holds five
+    enter(child, "snag", r"\[fluffy\.snag\]")
+    enter(child, "play L", "Fluffy moves e2-d2")
+    child.sendcontrol("c")
+    child.expect("every event is stored|Every event is stored")
+    child.expect(pexpect.EOF)
+    got = state(env)
+    assert (got["fluffy"]["at"], got["fluffy"]["facing"], got["fluffy"]["hand"]) == ("d2", "W", 3)
+    # resume, then kill the process outright in the middle of the game
+    child = spawn(env)
+    enter(child, "play F", "Fluffy moves d2-c2")
+    child.kill(signal.SIGKILL)
+    child.wait()
+    got = state(env)
+    assert got["fluffy"]["at"] == "c2" and got["fluffy"]["hand"] == 2
+    child = spawn(env)
+    enter(child, "show", "c2 facing W")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    log = json.loads(referee(env, "log", "--json").stdout)["log"]
+    assert [e["event"] for e in log if e["kind"] == "event"] == ["play F", "play LR:R >N", "play L", "play F"]
+    assert [e["kind"] for e in log].count("undo") == 1
+
+
+def test_session_asks_for_a_bounce_facing_and_the_shamble_order(env):
+    new_yard_game(env)
+    child = spawn(env)
+    for line in ["play F", "play F", "play L"]:
+        enter(child, line)
+    child.sendline("play F")   # the wall west of d3: S or N
+    child.expect("face which way")
+    child.send("\x1b[B")       # the second option: N
+    child.send("\r")
+    child.expect("faces N")
+    child.expect(PROMPT)
+    for line in ["play F", "end", "draw Raimi ? ? ? ? ?", "play L", "play F", "play F", "end"]:
+        enter(child, line)
+    enter(child, "shamble", "Raimi moves e4-d4")   # one zombie: no order to ask
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    got = state(env)
+    assert got["turn"] == "zombies" and got["zombies"] == [{"name": "Raimi", "at": "d4", "facing": "W"}]
+
+
+def test_play_refuses_without_a_terminal(env):
+    new_yard_game(env)
+    res = referee(env, "play")
+    assert res.returncode == 2 and "needs a terminal" in res.stderr
