@@ -123,3 +123,30 @@ def test_play_refuses_without_a_terminal(env):
     new_yard_game(env)
     res = referee(env, "play")
     assert res.returncode == 2 and "needs a terminal" in res.stderr
+
+
+def test_a_whole_match_of_two_games_in_the_session(env):
+    """Game 1: the shared escape record (Ana runs Fluffy). Game 2, sides swapped: Ben runs
+    Fluffy and Raimi catches him. The session ends on the match table."""
+    from .conftest import EXAMPLES
+
+    res = referee(env, "match", "new", "--players", "Ana,Ben", "--board", str(YARD),
+                  "--deck", "F=10 L=4 R=4 B=2 LR=2 FB=2")
+    assert res.returncode == 0, res.stderr
+    game1 = [line.split(";")[0].strip() for line in (EXAMPLES / "fluffy" / "escape.zwf").read_text().splitlines()]
+    game1 = [line for line in game1 if line and not line.startswith("[")]
+    child = spawn(env)
+    for line in game1[:-1]:
+        enter(child, line)
+    enter(child, game1[-1], "Leader: Ana, 6 points to 0 \\(pair not complete yet\\)")
+    enter(child, "play F", r"\[fluffy\.game-over\]")
+    enter(child, "next", "Ben plays Fluffy|sides swapped")
+    for line in ["play F", "end", "draw Raimi ?", "play F", "end"]:
+        enter(child, line)
+    enter(child, "shamble", r"Leader: Ana, 6 points to 1 \(pair complete\)")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    table = json.loads(referee(env, "match", "score", "--json").stdout)
+    assert table["leader"] == "Ana"
+    assert table["players"] == {"Ana": {"points": 6, "wins": 2, "games": 2},
+                                "Ben": {"points": 1, "wins": 0, "games": 2}}

@@ -120,16 +120,40 @@ def next_game(ctx: typer.Context, json_out: bool = JSON_OPT) -> None:
         from .game import open_store
 
         store = open_store(ctx)
-        mid, players, shared = store.match()
-        table, stored = _stored_table(store, mid, players)
-        if table.games and not table.games[-1].over:
-            last = table.games[-1]
-            raise IllegalEventError(
-                f"game {last.number} of match {mid} (stored game {stored[-1].id}) is not over yet: "
-                f"finish it before starting the next", "fluffy.ruling.match-unfinished-game")
-        base = stored[-1].base if stored else None
-        gid, engine = _start_game(store, mid, shared, table.next_fluffy, table.next_zombies, base)
-        _started(json_out, mid, len(stored) + 1, gid, table.next_fluffy, table.next_zombies, engine)
+        mid, _, _ = store.match()
+        number, gid, fluffy, zombies, engine = _next(store, mid)
+        _started(json_out, mid, number, gid, fluffy, zombies, engine)
+
+
+def _next(store, mid: int):
+    """Start the next game of match ``mid``, sides swapped: ``(number, id, fluffy, zombies, engine)``.
+
+    :class:`IllegalEventError` while the latest game is not over.
+    """
+    from referee.errors import IllegalEventError
+
+    _, players, shared = store.match(mid)
+    table, stored = _stored_table(store, mid, players)
+    if table.games and not table.games[-1].over:
+        last = table.games[-1]
+        raise IllegalEventError(
+            f"game {last.number} of match {mid} (stored game {stored[-1].id}) is not over yet: "
+            f"finish it before starting the next", "fluffy.ruling.match-unfinished-game")
+    base = stored[-1].base if stored else None
+    gid, engine = _start_game(store, mid, shared, table.next_fluffy, table.next_zombies, base)
+    return len(stored) + 1, gid, table.next_fluffy, table.next_zombies, engine
+
+
+def start_next_game(store, mid: int) -> int:
+    """Start the next game of match ``mid`` (for ``referee play``); return its stored id."""
+    return _next(store, mid)[1]
+
+
+def match_picture(store, mid: int) -> list:
+    """The stored match's table as rich renderables (for ``referee play``)."""
+    _, players, _ = store.match(mid)
+    table, _ = _stored_table(store, mid, players)
+    return table_renderables(table, f"Match {mid}")
 
 
 def _file_error(path: Path, exc, json_out: bool) -> None:
@@ -168,10 +192,17 @@ def _records_table(paths: List[Path], json_out: bool):
 
 
 def _print_table(table, title: str) -> None:
+    out = console()
+    for item in table_renderables(table, title):
+        out.print(item)
+
+
+def table_renderables(table, title: str) -> list:
+    """The match table as rich renderables: the games, the players, the verdict."""
     from rich import box
     from rich.table import Table
 
-    out = console()
+    items: list = []
     games = Table(title=title, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False)
     for col, just in (("#", "right"), ("Fluffy", "left"), ("zombies", "left"),
                       ("ended", "left"), ("tree", "right"), ("zmb", "right"),
@@ -188,17 +219,17 @@ def _print_table(table, title: str) -> None:
         games.add_row(str(g.number), g.fluffy, g.zombies, ended, str(s.tree), str(s.zombies),
                       str(s.dawn), str(s.escape), total)
     if table.games:
-        out.print(games)
-        out.print("Fluffy's points: tree 1, each zombie (zmb) on the board or destroyed by the "
+        items.append(games)
+        items.append("Fluffy's points: tree 1, each zombie (zmb) on the board or destroyed by the "
                   "flower 1, dawn 1, escape 3.")
     else:
-        out.print("No game in this match yet.")
+        items.append("No game in this match yet.")
     people = Table(header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False)
     for col, just in (("player", "left"), ("points", "right"), ("wins", "right"), ("games", "right")):
         people.add_column(col, justify=just)
     for p in table.players:
         people.add_row(p.name, str(p.points), str(p.wins), str(p.games))
-    out.print(people)
+    items.append(people)
     a, b = table.players
     if table.leader is not None:
         lead = table.standing(table.leader)
@@ -209,11 +240,12 @@ def _print_table(table, title: str) -> None:
         verdict = f"tie: play another pair ({a.points} points each)."
     else:
         verdict = f"Tie so far ({a.points} points each); the pair is not complete yet."
-    out.print(verdict)
+    items.append(verdict)
     if table.games and not table.games[-1].over:
-        out.print(f"Game {table.games[-1].number} is still in play.")
+        items.append(f"Game {table.games[-1].number} is still in play.")
     else:
-        out.print(f"Next game: {table.next_fluffy} plays Fluffy, {table.next_zombies} the zombies.")
+        items.append(f"Next game: {table.next_fluffy} plays Fluffy, {table.next_zombies} the zombies.")
+    return items
 
 
 @app.command("score")

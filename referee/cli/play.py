@@ -58,9 +58,15 @@ class PlayLoop:
         clock = session.opening_clock(loaded)
         if clock is not None and clock.running and clock.out:
             out.append(f"[bold red]opening clock: {clock.text()}[/bold red]")
-        if loaded.game.over and loaded.stored.match is not None:
-            out += self.match_table(loaded.stored.match)
         return out
+
+    def after_game(self) -> list:
+        """Once a match game is over: the match table and how to go on."""
+        loaded = self.loaded()
+        if not loaded.game.over or loaded.stored.match is None:
+            return []
+        return self.match_table(loaded.stored.match) + [
+            "[dim]Type next to start the next game of the match (sides swapped).[/dim]"]
 
     def match_table(self, match_id: int) -> list:
         try:
@@ -97,7 +103,7 @@ class PlayLoop:
             if word in ("help", "h"):
                 return [HELP]
             if word == "show":
-                return self.picture()
+                return self.picture() + self.after_game()
             if word == "legal":
                 return [self.legal_table()]
             if word in ("rules", "?") or text.startswith("?"):
@@ -113,7 +119,7 @@ class PlayLoop:
             text = self.ask_order(loaded.game, text)
             applied = session.enter(self.store, loaded, text, self.choose)
             notes = [f"[bold]{escape(applied.text)}[/bold]"] + [f"  {escape(n)}" for n in applied.notes]
-            return self.picture() + notes
+            return self.picture() + notes + self.after_game()
         except RefereeError as exc:
             options = getattr(exc, "options", None)
             extra = (" (choose one: " + " | ".join(o.text for o in options) + ")") if options else ""
@@ -218,7 +224,7 @@ def run_prompt(loop: PlayLoop) -> None:
                     yield Completion(option, start_position=-len(document.text_before_cursor))
 
     prompt = PromptSession(completer=LegalCompleter(), complete_while_typing=False)
-    for item in loop.picture():
+    for item in loop.picture() + loop.after_game():
         out.print(item)
     out.print("[dim]Type an event, or help. Tab completes the legal events.[/dim]")
     while not loop.done:
