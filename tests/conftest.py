@@ -33,10 +33,17 @@ Raimi = "e4"
 
 @pytest.fixture(autouse=True)
 def private_store(tmp_path, monkeypatch):
-    """Every test gets its own game store and rules caches."""
+    """Every test gets its own game store and rules index and imports (the user's own
+    data and cache dirs are never touched)."""
     monkeypatch.setenv("REFEREE_DB", str(tmp_path / "games.db"))
+    monkeypatch.setenv("REFEREE_RULES_INDEX", str(tmp_path / "rules-index.db"))
+    monkeypatch.setenv("REFEREE_RULES_DB", str(tmp_path / "rules-imports.db"))
     monkeypatch.setenv("NO_COLOR", "1")
-    return tmp_path / "games.db"
+    import rulesdb
+
+    rulesdb.reset()
+    yield tmp_path / "games.db"
+    rulesdb.reset()
 
 
 @pytest.fixture
