@@ -91,7 +91,7 @@ def new(
     fluffy: Optional[str] = typer.Option(None, "--fluffy", help="Zombies Want Fluffy: who plays Fluffy."),
     zombies: Optional[str] = typer.Option(None, "--zombies", help="Zombies Want Fluffy: who plays the zombies."),
     players: Optional[str] = typer.Option(None, "--players", help="Fight or Flight: the seats clockwise, first player first: Ann,Ben,Cat,Dan."),
-    variant: Optional[str] = typer.Option(None, "--variant", help="A variant: casual, experienced, challenge (Fight or Flight)."),
+    variant: Optional[str] = typer.Option(None, "--variant", help="Fight or Flight: casual, experienced or challenge, optionally with counts: \"experienced heal=2\"."),
     tag: List[str] = typer.Option([], "--tag", metavar="KEY=VALUE", help="Any other record tag, e.g. --tag 'Site=club'."),
     hand_size: Optional[int] = typer.Option(None, "--hand-size", metavar="N", help="Zombies Want Fluffy handicap: Fluffy's hand size (tag HandSize)."),
     some_zombies: bool = typer.Option(False, "--some-zombies", help="Zombies Want Fluffy handicap: a zombie card moves any one or more zombies (tag ZombieMoves \"some\")."),
