@@ -204,7 +204,6 @@ def test_rulebook_gate_bounce_faces_east_or_west():
 |. . F . .|
 +-+-+=+-+-+
 """)
-    z = type("Z", (), {})()
     from referee.engines.fluffy.engine import Zombie, _Apply
     a = _Apply(g.rules, g.s.copy(), [], None)
     zombie = Zombie("Raimi", (2, 0), "S")

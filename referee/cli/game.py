@@ -10,7 +10,7 @@ from typing import List, Optional
 import typer
 
 from .app import app
-from .output import console, emit_json, fail, guard, interactive
+from .output import console, emit_json, fail, guard, interactive, write_output
 
 GAME_OPT = typer.Option(None, "--game", "-g", metavar="ID",
                         help="A stored game id (see `referee games`); default: the current game.")
@@ -343,14 +343,7 @@ def export(
             except OSError as exc:
                 raise BadInputError(f"cannot write {board_file}: {exc.strerror}") from None
         text = session.export_text(store, loaded, board_path)
-        if output is None:
-            typer.echo(text, nl=False)
-            return
-        try:
-            output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise BadInputError(f"cannot write {output}: {exc.strerror}") from None
-        console(stderr=True).print(f"Wrote {output}.")
+        write_output(text, output)
 
 
 @app.command()

@@ -14,7 +14,7 @@ from typing import List, Optional
 
 import typer
 
-from .output import console, emit_json, guard
+from .output import console, emit_json, guard, write_output
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -115,7 +115,6 @@ def next_game(ctx: typer.Context, json_out: bool = JSON_OPT) -> None:
     Refused (exit 1) while the match's latest game is not over; exit 2 with no match.
     """
     with guard(json_out):
-        from referee.errors import IllegalEventError
 
         from .game import open_store
 
@@ -298,19 +297,10 @@ def export(
     with guard():
         import json
 
-        from referee.errors import BadInputError
-
         from .game import open_store
 
         store = open_store(ctx)
         mid, players, _ = store.match()
         table, _stored = _stored_table(store, mid, players)
         text = json.dumps(table.export(mid), ensure_ascii=False, indent=2) + "\n"
-        if output is None:
-            typer.echo(text, nl=False)
-            return
-        try:
-            output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise BadInputError(f"cannot write {output}: {exc.strerror}") from None
-        console(stderr=True).print(f"Wrote {output}.")
+        write_output(text, output)

@@ -56,3 +56,18 @@ def guard(json_mode: bool = False) -> Iterator[None]:
 def interactive() -> bool:
     """True when stdin and stdout are terminals, so a missing choice may be asked."""
     return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def write_output(text: str, output) -> None:
+    """Write ``text`` to the file ``output`` (a Path), or to stdout when it is None;
+    :class:`~referee.errors.BadInputError` when the file cannot be written."""
+    from referee.errors import BadInputError
+
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise BadInputError(f"cannot write {output}: {exc.strerror}") from None
+    console(stderr=True).print(f"Wrote {output}.")

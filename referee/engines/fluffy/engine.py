@@ -19,7 +19,6 @@ missing.  Squares are named like ``b3``; facings are ``N``, ``E``, ``S``, ``W``.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -1075,10 +1074,14 @@ class _Apply:
         self.ev = ev.with_(zombies=done)
         return self.ev
 
+    def _after_shamble(self) -> None:
+        """The zombies' turn opens with the shamble (SHAMBLING); nothing comes before it."""
+        if not self.s.shambled:
+            raise self.fail("the zombies shamble first, at the start of their turn", "fluffy.shamble")
+
     def zombie_play(self) -> Event:
         s, ev = self.s, self.ev
-        if not s.shambled:
-            raise self.fail("the zombies shamble first, at the start of their turn", "fluffy.shamble")
+        self._after_shamble()
         if s.zplays >= ZOMBIE_PLAYS:
             raise self.fail(f"the zombie player plays at most {ZOMBIE_PLAYS} cards a turn", "fluffy.zombie-turn")
         if self.r.some_zombies and ev.zombies is not None and not ev.zombies:
@@ -1093,8 +1096,7 @@ class _Apply:
 
     def zombie_discard(self) -> Event:
         s, ev = self.s, self.ev
-        if not s.shambled:
-            raise self.fail("the zombies shamble first, at the start of their turn", "fluffy.shamble")
+        self._after_shamble()
         if ev.card is None:
             raise self.fail("the zombie player names the card it discards", "fluffy.ruling.zombie-discard")
         self._take(s.zombie_hand, ev.card, "the zombie player")
