@@ -31,7 +31,7 @@ from typing import Iterable
 from . import imports as _imports
 from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game,
                     entry_files, entry_from_json, files_digest, load_entries)
-from .synonyms import PHRASES, STOP_WORDS, SYNONYMS
+from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
 INDEX_VERSION = "4"
@@ -79,6 +79,19 @@ def normalize(text: str) -> str:
 def words(text: str) -> list[str]:
     """The words of ``text`` as the index splits them (letters and digits), normalised."""
     return _WORD.findall(normalize(text))
+
+
+def strip_game_name(query: str, game: str) -> str:
+    """The query without the name of ``game`` when the search is already limited to it
+    ("who goes first in fluxx" with ``--game fluxx``): the name would only pull up the
+    entries that happen to mention the game.
+
+    >>> strip_game_name("who goes first in Fluxx?", "fluxx").split()
+    ['who', 'goes', 'first', 'in', '?']
+    """
+    for name in GAME_NAMES.get(game, ()):
+        query = re.sub(rf"(?i)(?<!\w){re.escape(name)}(?!\w)", " ", query)
+    return query
 
 
 def _game_token(game: str) -> str:
@@ -381,7 +394,7 @@ class Database:
         g = canonical_game(game) if game is not None else None
         if limit <= 0:
             return []
-        groups = self.parse(query or "")
+        groups = self.parse(strip_game_name(query or "", g) if g else (query or ""))
         if not groups:
             return []
         conn = self.conn

@@ -42,6 +42,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "spin": ("rotate",),
     "diagonally": ("diagonal",), "sideways": ("diagonal",),
     "stuck": ("bounce",), "blocked": ("bounce",), "bump": ("bounce",), "bumps": ("bounce",),
+    "hits": ("bounce",), "crash": ("bounce",), "crashes": ("bounce",),
     "dodge": ("evade",), "run": ("flee",), "reverse": ("backtrack",),
     # fighting
     "eaten": ("capture", "eat"), "eats": ("capture",), "eat": ("capture",),
@@ -68,6 +69,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
 PHRASES: dict[str, str] = {
     "hit points": "life",
+    # running into something is a move that bounces, not "running out" of cards
+    "runs into": "moves into bounce", "run into": "move into bounce", "ran into": "moved into bounce",
+    "bumps into": "moves into bounce", "walks into": "moves into bounce",
     "hand size": "hand limit",
     "set up": "setup",
     "draw pile": "draw pile deck",
@@ -89,3 +93,15 @@ yourself yourselves s t ll d re ve m happen happens happened work works mean mea
 thing things get gets got allowed let lets still else somebody someone anyone
 many much each cant dont doesnt isnt wont arent theres thats whats elses shall may
 """.split())
+
+
+#: How players name each game inside a question (longest first); dropped from the query
+#: when the search is limited to that game.  Plain "zombies" is never dropped: it is a
+#: word of every game.
+GAME_NAMES = {
+    "fluffy": ("zombies want fluffy", "zwf"),
+    "fight-or-flight": ("zombie fight or flight", "fight or flight", "fof"),
+    "fluxx": ("zombie fluxx", "fluxx", "fluxxx"),
+    "zombies": ("zombies!!!", "zombies quick play", "quick play variant"),
+    "zombie-attack": ("zombie attack",),
+}

@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 SHARED = ROOT.parent / "shared" / "eval" / "rules-questions.jsonl"
 EXTRA = Path(__file__).with_name("rules_questions_extra.jsonl")
+HOLDOUT = Path(__file__).with_name("rules_questions_holdout.jsonl")
 
 
 def load(path: Path) -> list[dict]:
@@ -64,6 +65,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--extra", action="store_true", help="also run the extra question set")
     ap.add_argument("--only-extra", action="store_true", help="run only the extra set")
+    ap.add_argument("--holdout", action="store_true",
+                    help="also run the held-out set (never use it with --tune: it stands for unseen questions)")
     ap.add_argument("--misses", action="store_true", help="list questions not answered at rank 1")
     ap.add_argument("--tune", action="store_true", help="grid-search column weights")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
@@ -79,6 +82,10 @@ def main() -> int:
             print(f"(shared set not found at {SHARED})", file=sys.stderr)
     if args.extra or args.only_extra:
         sets["extra"] = load(EXTRA)
+    if args.holdout:
+        if args.tune:
+            ap.error("--holdout stays out of --tune")
+        sets["holdout"] = load(HOLDOUT)
 
     with tempfile.TemporaryDirectory() as tmp:
         def make(**kw):
