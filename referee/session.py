@@ -108,8 +108,10 @@ def complete(game, text: str, choose: Chooser | None) -> Applied:
         except ChoiceNeeded as need:
             picked = choose(need) if choose else None
             if picked is None:
-                raise
+                raise need.at(event=text)
             text = picked
+        except RefereeError as exc:  # name the event refused, whatever the engine said
+            raise exc.at(event=text)
 
 
 def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None) -> Applied:

@@ -50,7 +50,7 @@ def test_move_show_legal_undo_log():
     assert moved["state"]["recovering"] == "skirmish"
 
     bad = cli("move", "Ben: Evade", code=1)
-    assert bad.stderr.strip() == ("referee: the group is still recovering from a "
+    assert bad.stderr.strip() == ("referee: 'Ben: Evade': the group is still recovering from a "
                                   "Skirmish: no Flight card until the group has recovered "
                                   "[fight-or-flight.flight]")
     err = json.loads(cli("move", "Ben: Combat", "--json", code=1).stdout)["error"]
