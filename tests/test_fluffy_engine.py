@@ -187,15 +187,26 @@ def test_choice_needed_lists_completions():
     assert "e1-d1" in need.value.options[0].description
 
 
-def bounce_board(map_text: str) -> Game:
-    text = f'name = "t"\nmap = """\n{map_text.strip()}\n"""\n[graves]\nGeorge = "a1"\nRomero = "b1"\nCampbell = "a3"\nRaimi = "e3"\n'
-    return Game.from_tags({"Board": "t", "BoardText": text, "Deck": "F=30"})
+def zombie_bounce_facings(map_text: str, square: str, facing: str) -> list[str]:
+    """The facings offered when a zombie alone on ``square`` facing ``facing`` is moved
+    forward by the zombie player and bounces (Fluffy stands out of the way on a3)."""
+    from referee.engines.fluffy.engine import Zombie
+    from referee.grid import parse_square
+
+    text = (f'name = "t"\nmap = """\n{map_text.strip()}\n"""\n[graves]\n'
+            'George = "a1"\nRomero = "b1"\nCampbell = "a3"\nRaimi = "e3"\n')
+    g = Game.from_tags({"Board": "t", "BoardText": text, "Deck": "F=30"})
+    g.s.zombies = [Zombie("Raimi", parse_square(square), facing)]
+    g.s.fluffy, g.s.turn, g.s.shambled = parse_square("a3"), "zombies", True
+    with pytest.raises(ChoiceNeeded) as need:
+        g.apply("play F Raimi")
+    return [o.text.rsplit(">", 1)[1] for o in need.value.options]
 
 
 def test_rulebook_gate_bounce_faces_east_or_west():
     """BOUNCING: a zombie hitting the gate at the bottom centre may face only the left or
     the right edge, never turn about to the north."""
-    g = bounce_board("""
+    assert zombie_bounce_facings("""
 +-+-+-+-+-+
 |T . . . .|
 + + + + + +
@@ -203,18 +214,13 @@ def test_rulebook_gate_bounce_faces_east_or_west():
 + + + + + +
 |. . F . .|
 +-+-+=+-+-+
-""")
-    from referee.engines.fluffy.engine import Zombie, _Apply
-    a = _Apply(g.rules, g.s.copy(), [], None)
-    zombie = Zombie("Raimi", (2, 0), "S")
-    a.s.zombies = [zombie]
-    assert a.bounce_facings((2, 0), "S", zombie) == ["E", "W"]
+""", "c1", "S") == ["E", "W"]
 
 
 def test_rulebook_west_edge_bounce_faces_east_or_north():
     """BOUNCING: heading south along the west edge at the bottom, a zombie may face east
     (a quarter turn left) or north (a half turn right)."""
-    g = bounce_board("""
+    assert zombie_bounce_facings("""
 +-+-+-+-+-+
 |T . . . .|
 + + + + + +
@@ -222,12 +228,7 @@ def test_rulebook_west_edge_bounce_faces_east_or_north():
 + + + + + +
 |. . . . F|
 +-+-+-+-+=+
-""")
-    from referee.engines.fluffy.engine import Zombie, _Apply
-    a = _Apply(g.rules, g.s.copy(), [], None)
-    zombie = Zombie("George", (0, 0), "S")
-    a.s.zombies = [zombie]
-    assert a.bounce_facings((0, 0), "S", zombie) == ["E", "N"]
+""", "a1", "S") == ["E", "N"]
 
 
 def test_rulebook_seven_point_game(tmp_path):

@@ -109,8 +109,11 @@ def new(
         tags, base = _tags_from_options(name, board, deck, fluffy, zombies, players, variant, tag)
         tags.update(variant_tags(hand_size, some_zombies, zombie_hand_hidden, fluffy_hand_open, opening_clock))
         engine = setup_game(name, tags, base)  # validates the set-up before storing it
+        stored_tags = engine.tags()
+        if "BoardText" in tags:  # a board file's text is kept, so the game never depends on the file
+            stored_tags["BoardText"] = tags["BoardText"]
         store = open_store(ctx)
-        gid = store.create_game(name, {**engine.tags(), **({"BoardText": tags["BoardText"]} if "BoardText" in tags else {})}, base)
+        gid = store.create_game(name, stored_tags, base)
         if json_out:
             emit_json({"id": gid, "game": name, "state": engine.to_json()})
             return

@@ -340,6 +340,16 @@ class Position:
             self.zplays, list(self.entered_flower), self.winner, self.ending)
 
 
+def score_of(s: Position) -> dict[str, int]:
+    """Fluffy's match-play score in a position (MATCH PLAY): ``tree`` 1, ``zombies`` 1
+    for each zombie on the board or destroyed by the flower, ``dawn`` 1 for Dawn's Early
+    Light, ``escape`` 3, and their ``total``."""
+    parts = {"tree": int(s.tree), "zombies": len(s.zombies) + len(s.destroyed),
+             "dawn": int(s.ending == "dawn"), "escape": 3 * int(s.ending == "escape")}
+    parts["total"] = sum(parts.values())
+    return parts
+
+
 @dataclass(frozen=True)
 class Rules:
     """Set-up choices: the board, the deck and the designer's variants (DESIGNER'S NOTES)."""
@@ -453,13 +463,8 @@ class Game:
         return next((z for z in self.s.zombies if z.at == sq), None)
 
     def score(self) -> dict[str, int]:
-        """Fluffy's match-play score as things stand (MATCH PLAY): tree 1, each zombie on
-        the board or destroyed by the flower 1, Dawn's Early Light 1, escape 3."""
-        s = self.s
-        parts = {"tree": int(s.tree), "zombies": len(s.zombies) + len(s.destroyed),
-                 "dawn": int(s.ending == "dawn"), "escape": 3 * int(s.ending == "escape")}
-        parts["total"] = sum(parts.values())
-        return parts
+        """Fluffy's match-play score as things stand (see :func:`score_of`)."""
+        return score_of(self.s)
 
     def _zombie_hand_json(self) -> dict:
         """The zombie player's hand as the table sees it: with the hidden-hand handicap
@@ -882,10 +887,7 @@ class _Apply:
     def _finish(self, winner: str, ending: str, note: str) -> None:
         self.s.winner, self.s.ending = winner, ending
         self.notes.append(note)
-        score = 0
-        s = self.s
-        score = int(s.tree) + len(s.zombies) + len(s.destroyed) + int(ending == "dawn") + 3 * int(ending == "escape")
-        self.notes.append(f"Fluffy scores {score}")
+        self.notes.append(f"Fluffy scores {score_of(self.s)['total']}")
 
     # -- movement ------------------------------------------------------------------------
 
