@@ -162,6 +162,11 @@ class Store:
         return [LogEntry(r["seq"], r["kind"], r["text"], json.loads(r["notes"]), r["created"])
                 for r in rows]
 
+    def log_length(self, gid: int) -> int:
+        """How many rows game ``gid``'s log holds (undo rows included): a cheap
+        way to tell whether the game changed."""
+        return self.db.execute("SELECT count(*) FROM events WHERE game_id = ?", (gid,)).fetchone()[0]
+
     def effective(self, gid: int) -> list[LogEntry]:
         """The events in force: the log with each undo cancelling the latest event left."""
         out: list[LogEntry] = []

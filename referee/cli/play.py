@@ -41,12 +41,17 @@ class PlayLoop:
     game_id: int
     choose: Callable = lambda need: None
     done: bool = False
-    last: list = field(default_factory=list)
+    _cache: tuple | None = field(default=None, repr=False)
 
     def loaded(self):
+        """The game rebuilt from the store, rebuilt again only when its log has changed
+        (one line typed may need it several times: picture, completions, match table)."""
         from referee import session
 
-        return session.load(self.store, self.game_id)
+        key = (self.game_id, self.store.log_length(self.game_id))
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (key, session.load(self.store, self.game_id))
+        return self._cache[1]
 
     def picture(self) -> list:
         from referee import session
@@ -118,6 +123,8 @@ class PlayLoop:
             loaded = self.loaded()
             text = self.ask_order(loaded.game, text)
             applied = session.enter(self.store, loaded, text, self.choose)
+            # enter() brought the cached game up to date along with the log
+            self._cache = ((self.game_id, self.store.log_length(self.game_id)), loaded)
             notes = [f"[bold]{escape(applied.text)}[/bold]"] + [f"  {escape(n)}" for n in applied.notes]
             return self.picture() + notes + self.after_game()
         except RefereeError as exc:

@@ -550,17 +550,23 @@ class Game:
         out: list[LegalEvent] = []
         seen: set[str] = set()
         for text in self._candidates():
-            for applied in self._expand(text):
+            for applied, _ in self._expand(text):
                 if applied.text not in seen:
                     seen.add(applied.text)
                     out.append(LegalEvent(applied.text, "; ".join(applied.notes)))
         return out
 
-    def _expand(self, text: str, depth: int = 0) -> list[Applied]:
+    def _trial(self) -> "Game":
+        """A throwaway game at this position (apply never mutates a shared position)."""
         trial = Game.__new__(Game)
         trial.rules, trial._tags, trial.s = self.rules, self._tags, self.s
+        return trial
+
+    def _expand(self, text: str, depth: int = 0) -> list[tuple[Applied, Position]]:
+        """Every complete event ``text`` can become, each with the position it leads to."""
+        trial = self._trial()
         try:
-            return [trial.apply(text)]
+            return [(trial.apply(text), trial.s)]
         except ChoiceNeeded as need:
             if depth > 12:
                 return []
@@ -604,15 +610,12 @@ class Game:
             return []
         names = [z.name for z in self.s.zombies]
         if len(names) < 2:
-            return [LegalEvent(a.text, "; ".join(a.notes)) for a in self._expand("shamble")]
+            return [LegalEvent(a.text, "; ".join(a.notes)) for a, _ in self._expand("shamble")]
         out, results = [], set()
         for order in permutations(names):
             text = "shamble " + " ".join(order)
-            for applied in self._expand(text):
-                trial = Game.__new__(Game)
-                trial.rules, trial._tags, trial.s = self.rules, self._tags, self.s
-                trial.apply(applied.text)
-                key = (tuple((z.name, z.at, z.facing) for z in trial.s.zombies), trial.s.ending)
+            for applied, after in self._expand(text):
+                key = (tuple((z.name, z.at, z.facing) for z in after.zombies), after.ending)
                 if key not in results:
                     results.add(key)
                     out.append(LegalEvent(applied.text, "; ".join(applied.notes)))
@@ -780,7 +783,7 @@ class _Apply:
             raise self.fail("Fluffy has played five cards this turn", "fluffy.fluffy-turn")
         self._open_hand_check()
         self._take(s.fluffy_hand, ev.card, "Fluffy", dry=True)
-        move = self._choice(ev.card, ev.choice, ev)
+        move = self._choice(ev.card, ev.choice)
         if move is None:
             opts = [Option(ev.with_(choice=m).text(), self._preview_fluffy(m)) for m in ev.card]
             raise ChoiceNeeded(f"{card_name(ev.card)}: name the movement made ({' or '.join(ev.card)})",
@@ -804,7 +807,9 @@ class _Apply:
             return need.message
         return "; ".join(trial.notes)
 
-    def _choice(self, card: str, choice: str | None, ev: Event, who: str = "Fluffy") -> str | None:
+    def _choice(self, card: str, choice: str | None) -> str | None:
+        """The movement a card makes: the card itself, the named choice, or None when a
+        choice card's choice is missing (MOVING WITH MOVEMENT CARDS)."""
         if len(card) == 1:
             if choice and choice != card:
                 raise self.fail(f"{card_name(card)} makes no choice", "fluffy.movement")
@@ -1032,7 +1037,7 @@ class _Apply:
             if card is None:
                 move = "F"
             else:
-                move = self._choice(card, zm.choice, self.ev, z.name)
+                move = self._choice(card, zm.choice)
                 if move is None:
                     opts = [Option(rebuild_event(done + [ZMove(zm.name, m, zm.facing)] + rest).text(),
                                    self._preview_zombie(z.name, m)) for m in card]
