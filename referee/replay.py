@@ -1,4 +1,4 @@
-"""Replaying records and event lists through an engine (library side of ``referee replay``)."""
+"""Replaying records through an engine (library side of ``referee replay``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import RefereeError
-from .games import Applied, canonical_name, new_game
+from .games import Applied, Engine, canonical_name, spec, specs
 from .records import Record, parse_record, read_record
 
 
@@ -16,15 +16,16 @@ class Replay:
     applied (``applied``, one :class:`Applied` per event line) and the first ``error``
     (with its ``line`` and ``event``), if any."""
 
-    game: object
+    game: Engine
     applied: list[Applied] = field(default_factory=list)
     error: RefereeError | None = None
 
 
-def setup(record: Record):
+def setup(record: Record) -> Engine:
     """The game a record's header sets up; :class:`BadInputError` for a bad header."""
-    name = canonical_name(record.game)
-    return new_game(name, record.game_tags(), record.base)
+    from .session import setup_game
+
+    return setup_game(canonical_name(record.game), record.game_tags(), record.base)
 
 
 def replay_record(record: Record) -> Replay:
@@ -47,26 +48,27 @@ def replay_record(record: Record) -> Replay:
     return result
 
 
-#: Built-in sample records: ``referee replay sample`` (or ``sample-<game>``).
-SAMPLES = {"sample": "fluffy.zwf", "sample-fluffy": "fluffy.zwf", "sample-fight-or-flight": "fight-or-flight.fof"}
+def sample_names() -> dict[str, str]:
+    """``referee replay`` names of the built-in samples: ``sample`` (the first game's)
+    and ``sample-<game>`` for each game that has one."""
+    out: dict[str, str] = {}
+    for s in specs():
+        if s.sample:
+            out.setdefault("sample", s.name)
+            out[f"sample-{s.name}"] = s.name
+    return out
 
 
 def sample_record(name: str) -> Record | None:
     """The built-in sample record called ``name``, or None if there is none."""
-    from importlib import resources
-
-    file = SAMPLES.get(name.strip().lower())
-    if file is None:
-        return None
-    res = resources.files("referee.data").joinpath("samples", file)
-    if not res.is_file():
-        return None
-    return parse_record(res.read_text(encoding="utf-8"))
+    game = sample_names().get(name.strip().lower())
+    text = spec(game).sample_text() if game else None
+    return parse_record(text) if text is not None else None
 
 
 def replay_file(path: str | Path) -> Replay:
-    """Read the record at ``path`` and replay it (see :func:`replay_record`).  A name in
-    :data:`SAMPLES` that is not a file replays the built-in sample game."""
+    """Read the record at ``path`` and replay it (see :func:`replay_record`).  A sample
+    name (:func:`sample_names`) that is not a file replays the built-in sample game."""
     if not Path(path).exists():
         sample = sample_record(str(path))
         if sample is not None:

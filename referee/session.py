@@ -1,107 +1,111 @@
 """Library side of playing a stored game: rebuild it from its log, enter events,
-undo, export.  The CLI commands and the interactive session both sit on this.
+undo, export.  The CLI commands and the interactive session both sit on this; it
+reads the game registry and names no game.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from .errors import BadInputError, ChoiceNeeded, RefereeError
-from .games import Applied, canonical_name, new_game
+from .games import Applied, Engine, GameSpec, spec as game_spec
+from .games.base import read_file_tags
 from .records import format_record
 from .store import LogEntry, Store, StoredGame
 
-#: Asked when an event leaves a choice open: ``(question, options) -> chosen text or None``.
+#: Asked when an event leaves a choice open: ``ChoiceNeeded -> chosen text or None``.
 Chooser = Callable[[ChoiceNeeded], "str | None"]
 
 
 @dataclass
 class Loaded:
-    """A stored game rebuilt: its set-up ``stored``, the ``game`` engine object and the
-    events in force (``events``)."""
+    """A stored game rebuilt: its set-up ``stored``, its ``spec``, the ``game`` engine
+    and the events in force (``events``)."""
 
     stored: StoredGame
-    game: object
-    events: list[LogEntry]
-    #: When Fluffy's zombie-free opening ended (the log time of the event), if it has.
-    opening_ended: str | None = None
+    spec: GameSpec
+    game: Engine
+    events: list[LogEntry] = field(default_factory=list)
 
 
-def setup_game(game: str, tags: dict[str, str], base: str | Path | None = None):
-    """A fresh engine object for ``game`` from its set-up ``tags``."""
-    return new_game(canonical_name(game), tags, Path(base) if base else None)
+def setup_game(game: str, tags: dict[str, str], base: str | Path | None = None) -> Engine:
+    """A fresh engine for ``game`` from its set-up ``tags``; files named by the game's
+    file tags are read here (relative to ``base``) and passed as ``<Tag>Text``."""
+    spec = game_spec(game)
+    return spec.new_game(read_file_tags(spec, tags, Path(base) if base else None))
 
 
-def load(store: Store, gid: int | None = None) -> Loaded:
-    """Rebuild game ``gid`` (default: the current game) by replaying its log."""
-    stored = store.resolve(gid)
+def stored_tags(game: str, engine: Engine, tags: dict[str, str], base: str | Path | None) -> dict[str, str]:
+    """The tags to store for a new game: the engine's own, plus the text of every file
+    a file tag names, so the stored game never depends on the file again."""
+    spec = game_spec(game)
+    out = engine.tags()
+    read = read_file_tags(spec, tags, Path(base) if base else None)
+    for key in spec.file_tags:
+        if f"{key}Text" in read:
+            out[f"{key}Text"] = read[f"{key}Text"]
+    return out
+
+
+def rebuild(stored: StoredGame, events: list[LogEntry]) -> Engine:
+    """The game ``stored`` after ``events``; :class:`BadInputError` when the log no
+    longer replays (a store written by another version)."""
     game = setup_game(stored.game, stored.tags, stored.base)
-    events = store.effective(stored.id)
-    opening_ended = None
     for entry in events:
         try:
             game.apply(entry.text)
         except RefereeError as exc:  # the log only holds accepted events; say so if not
             raise BadInputError(f"stored game {stored.id} no longer replays at event "
                                 f"{entry.seq} ({entry.text!r}): {exc.message}") from None
-        if opening_ended is None and getattr(game, "opening", True) is False:
-            opening_ended = entry.created
-    return Loaded(stored, game, events, opening_ended)
+    return game
 
 
-@dataclass(frozen=True)
-class Clock:
-    """Fluffy's opening clock (NOTES ON GAME PLAY): seconds ``used`` of the agreed
-    ``limit`` for his zombie-free opening; ``running`` until the first zombie card."""
-
-    used: int
-    limit: int
-    running: bool
-
-    @property
-    def out(self) -> bool:
-        return self.used >= self.limit
-
-    def text(self) -> str:
-        def mmss(t: int) -> str:
-            return f"{t // 60}m{t % 60:02d}s"
-        state = "running" if self.running else "stopped"
-        warn = ": time is up" if self.out else ""
-        return f"{mmss(self.used)} of {mmss(self.limit)} ({state}){warn}"
+def load(store: Store, gid: int | None = None) -> Loaded:
+    """Rebuild game ``gid`` (default: the current game) by replaying its log."""
+    stored = store.resolve(gid)
+    events = store.effective(stored.id)
+    return Loaded(stored, game_spec(stored.game), rebuild(stored, events), events)
 
 
-def opening_clock(loaded: Loaded, now: datetime | None = None) -> Clock | None:
-    """The opening clock of a stored Zombies Want Fluffy game with ``[OpeningClock]``,
-    timed from the game's creation to the first zombie card (or to ``now``)."""
-    rules = getattr(loaded.game, "rules", None)
-    limit = getattr(rules, "opening_clock", None)
-    if not limit:
-        return None
-    start = datetime.fromisoformat(loaded.stored.created)
-    running = loaded.opening_ended is None and not loaded.game.over
-    if loaded.opening_ended is not None:
-        end = datetime.fromisoformat(loaded.opening_ended)
-    elif running:
-        end = now or datetime.now(timezone.utc)
-    else:
-        end = datetime.fromisoformat(loaded.events[-1].created) if loaded.events else start
-    return Clock(max(0, int((end - start).total_seconds())), limit, running)
+def extras(loaded: Loaded) -> dict[str, Any]:
+    """What the game adds to its picture (keyword arguments for ``render``) and a
+    ``warnings`` list, from the game's ``extras`` hook (e.g. Fluffy's opening clock)."""
+    if loaded.spec.extras is None:
+        return {"warnings": []}
+    out = dict(loaded.spec.load(loaded.spec.extras)(loaded))
+    out.setdefault("warnings", [])
+    return out
 
 
-def render_extras(loaded: Loaded) -> dict:
+def render_extras(loaded: Loaded) -> dict[str, Any]:
     """Keyword arguments for the game's ``render`` beyond the game itself."""
-    clock = opening_clock(loaded)
-    return {"clock": clock} if clock else {}
+    return {k: v for k, v in extras(loaded).items() if k != "warnings"}
 
 
-def complete(game, text: str, choose: Chooser | None) -> Applied:
-    """Apply ``text`` to ``game``, asking ``choose`` for each choice left open.
+def warnings(loaded: Loaded) -> list[str]:
+    """One-line warnings to show after an event or picture (e.g. a clock run out)."""
+    return list(extras(loaded)["warnings"])
 
-    Without ``choose`` (or when it returns None) the :class:`ChoiceNeeded` is raised.
-    """
+
+def roll_die() -> int:
+    """A fair six-sided die rolled for the table (the number is what gets stored)."""
+    return random.SystemRandom().randint(1, 6)
+
+
+def complete(game: Engine, text: str, choose: Chooser | None,
+             roll: Callable[[], int] = roll_die) -> Applied:
+    """Apply ``text`` to ``game``: dice left out are rolled for the table, a choice
+    the game asks before applying (the order of a shamble) and every choice left open
+    are asked of ``choose``.  Without ``choose`` (or when it returns None) the
+    :class:`ChoiceNeeded` is raised."""
+    text = game.fill_dice(text, roll)
+    before = game.choice_before(text)
+    if before is not None and choose is not None:
+        text = choose(before) or text
     while True:
         try:
             return game.apply(text)
@@ -124,21 +128,27 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
     seq = store.append(loaded.stored.id, applied.text, applied.notes)
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     loaded.events.append(LogEntry(seq, "event", applied.text, applied.notes, now))
-    if loaded.opening_ended is None and getattr(loaded.game, "opening", True) is False:
-        loaded.opening_ended = now
     return applied
 
 
-def export_text(store: Store, loaded: Loaded, board_path: str | None = None) -> str:
+def export_text(store: Store, loaded: Loaded, files: dict[str, str] | None = None) -> str:
     """The stored game as a record whose replay reaches the same state.
 
-    Automatic results are written as comments.  ``board_path`` replaces the value of
-    a file-valued ``Board`` tag (the caller writes the board file there).
+    Automatic results are written as comments.  ``files`` maps a file tag (``Board``)
+    to the path written in its place (the caller writes the file's text there); a file
+    tag left out keeps its stored value.
     """
+    files = files or {}
     tags = {"Game": loaded.stored.game}
     for key, value in loaded.stored.tags.items():
-        if key == "BoardText":
+        if key.endswith("Text") and key[:-4] in loaded.spec.file_tags:
             continue
-        tags[key] = board_path if (key == "Board" and board_path) else value
+        tags[key] = files.get(key, value)
     lines = [(e.text, "; ".join(e.notes)) for e in loaded.events]
     return format_record(tags, lines)
+
+
+def attached_files(loaded: Loaded) -> dict[str, str]:
+    """``{tag: text}`` of the files kept with a stored game (``{"Board": "..."}``)."""
+    return {key: loaded.stored.tags[f"{key}Text"] for key in loaded.spec.file_tags
+            if f"{key}Text" in loaded.stored.tags}

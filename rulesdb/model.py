@@ -15,32 +15,17 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-#: The games the rules database knows, in display order.
-GAMES: tuple[str, ...] = ("fluffy", "fight-or-flight", "fluxx", "zombies", "zombie-attack")
+def _registry():
+    from referee.games import specs
 
-#: Other names players type for a game (lower case).
-GAME_ALIASES: dict[str, str] = {
-    "zwf": "fluffy",
-    "zombies-want-fluffy": "fluffy",
-    "zombies want fluffy": "fluffy",
-    "fof": "fight-or-flight",
-    "zombie-fight-or-flight": "fight-or-flight",
-    "fight or flight": "fight-or-flight",
-    "zombie-fluxx": "fluxx",
-    "zombie fluxx": "fluxx",
-    "zombies!!!": "zombies",
-    "zombies-quick-play": "zombies",
-    "zombie attack": "zombie-attack",
-}
+    return specs()
+
+
+#: The games the rules database knows, in display order (from the game registry).
+GAMES: tuple[str, ...] = tuple(s.rules_game for s in _registry())
 
 #: The rulebook file (in the shared rulebooks folder) each game's entries are written from.
-RULEBOOKS: dict[str, str] = {
-    "fluffy": "zombies-want-fluffy.txt",
-    "fight-or-flight": "zombie-fight-or-flight.txt",
-    "fluxx": "zombie-fluxx.txt",
-    "zombies": "zombies-quick-play.txt",
-    "zombie-attack": "zombie-attack.txt",
-}
+RULEBOOKS: dict[str, str] = {s.rules_game: s.rulebook for s in _registry()}
 
 ENTRIES_DIR = Path(__file__).resolve().parent / "entries"
 
@@ -77,12 +62,15 @@ class EntryError(RulesError):
 
 
 def canonical_game(name: str) -> str:
-    """The canonical game name for ``name`` (aliases accepted); :class:`UnknownGameError`."""
-    key = " ".join(str(name).strip().lower().split())
-    key = GAME_ALIASES.get(key, key)
-    if key not in GAMES:
-        raise UnknownGameError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    return key
+    """The rules-database game id for ``name`` (any alias the game registry knows);
+    :class:`UnknownGameError` for an unknown game."""
+    from referee.errors import BadInputError
+    from referee.games import spec
+
+    try:
+        return spec(name).rules_game
+    except BadInputError:
+        raise UnknownGameError(f"unknown game {str(name)[:40]!r} (known: {', '.join(GAMES)})") from None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ import sys
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from referee.engines.fight_or_flight import CARDS, RULE_IDS, Game
+from referee.games.fight_or_flight.engine import CARDS, RULE_IDS, Game
 from referee.errors import BadInputError, IllegalEventError
 from referee.replay import replay_file
 
@@ -234,7 +234,7 @@ def test_recovery_cards_played_before_the_fight_do_not_count():
 def test_blocked_events_give_reason_and_rule_for_each_card():
     game = new()
     run(game, "Skirmish")
-    blocked = {event: rule for event, _, rule in game.blocked_events()}
+    blocked = {b.event: b.rule for b in game.blocked_events()}
     assert blocked == {
         "Ben: Combat": "fight-or-flight.recovery",
         "Ben: Backtrack": "fight-or-flight.flight",

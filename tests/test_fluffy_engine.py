@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from referee.engines.fluffy import Game, parse_board, parse_deck
+from referee.games.fluffy.engine import Game, parse_board, parse_deck
 from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError
 from referee.records import parse_record
 from referee.replay import replay_record
@@ -190,7 +190,7 @@ def test_choice_needed_lists_completions():
 def zombie_bounce_facings(map_text: str, square: str, facing: str) -> list[str]:
     """The facings offered when a zombie alone on ``square`` facing ``facing`` is moved
     forward by the zombie player and bounces (Fluffy stands out of the way on a3)."""
-    from referee.engines.fluffy.engine import Zombie
+    from referee.games.fluffy.engine import Zombie
     from referee.grid import parse_square
 
     text = (f'name = "t"\nmap = """\n{map_text.strip()}\n"""\n[graves]\n'
@@ -323,7 +323,7 @@ draw George ? ? ?       ; the grave is taken: George is set aside
 def test_shamble_column_sight_blocked_by_bug():
     # Fluffy in column c below the bug (c3/c4); a zombie at c4 does not see him.
     g = yard_game()
-    from referee.engines.fluffy.engine import Zombie
+    from referee.games.fluffy.engine import Zombie
     g.s.zombies = [Zombie("Raimi", (2, 3), "E")]
     g.s.fluffy = (2, 1)
     g.s.turn = "zombies"
@@ -334,7 +334,7 @@ def test_shamble_column_sight_blocked_by_bug():
 
 def test_shamble_column_sight_through_walls():
     g = yard_game()
-    from referee.engines.fluffy.engine import Zombie
+    from referee.games.fluffy.engine import Zombie
     g.s.zombies = [Zombie("Raimi", (2, 0), "E")]  # c1, wall to its north at c1/c2
     g.s.fluffy = (2, 2)
     g.s.turn = "zombies"
@@ -348,7 +348,7 @@ def test_shamble_column_sight_through_walls():
 
 def test_flower_destroys_at_end_of_turn_even_after_leaving():
     g = yard_game()
-    from referee.engines.fluffy.engine import Zombie
+    from referee.games.fluffy.engine import Zombie
     g.s.zombies = [Zombie("Raimi", (4, 1), "S")]  # e2 facing S
     g.s.fluffy = (0, 3)
     g.s.facing = "N"

@@ -14,7 +14,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.engines.fluffy import Game
+from referee.games.fluffy.engine import Game
 from referee.errors import IllegalEventError
 from referee.records import format_record, parse_record
 from referee.replay import replay_record
@@ -26,7 +26,7 @@ _DIR = Path(tempfile.mkdtemp(prefix="referee-props-"))
 (_DIR / "yard.toml").write_text(YARD_TEXT, encoding="utf-8")
 
 BOARDS = {
-    "yard": {"Board": str(_DIR / "yard.toml"), "Deck": "F=10 L=4 R=4 B=2 LR=2 FB=2"},
+    "yard": {"Board": str(_DIR / "yard.toml"), "BoardText": YARD_TEXT, "Deck": "F=10 L=4 R=4 B=2 LR=2 FB=2"},
     "default": {"Board": "default"},
 }
 

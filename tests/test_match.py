@@ -7,9 +7,9 @@ import doctest
 
 import pytest
 
-import referee.match as match_mod
+import referee.games.fluffy.match as match_mod
 from referee.errors import BadInputError
-from referee.match import PlayedGame, Score, score_match
+from referee.games.fluffy.match import PlayedGame, Score, score_match
 from referee.replay import replay_file
 
 from .conftest import EXAMPLES

@@ -22,6 +22,8 @@ runner = CliRunner()
 def command_paths(cmd=None, prefix=("referee",)):
     cmd = cmd or typer.main.get_command(app)
     for name, sub in sorted(getattr(cmd, "commands", {}).items()):
+        if getattr(sub, "hidden", False):
+            continue
         path = prefix + (name,)
         yield " ".join(path)
         yield from command_paths(sub, path)

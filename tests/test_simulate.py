@@ -10,9 +10,9 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.engines.fight_or_flight import Game
+from referee.games.fight_or_flight.engine import Game
 from referee.errors import BadInputError
-from referee.simulate import choose_play, choose_show, play_game, simulate, wilson
+from referee.games.fight_or_flight.simulate import choose_play, choose_show, play_game, simulate, wilson
 
 runner = CliRunner()
 

@@ -1,7 +1,8 @@
 """The ``referee`` command line: a thin layer over the engines, the store and rulesdb.
 
-One module a group of commands; heavy imports happen inside the commands so that
-``referee --help`` and each command start fast.
+One module a group of commands; the game commands come from the registry (each game's
+``new`` options, its own command groups, its simulation).  Heavy imports happen inside
+the commands so that ``referee --help`` and each command start fast.
 """
 
 from __future__ import annotations
@@ -11,12 +12,26 @@ from . import game as _game  # noqa: F401  (registers new, move, show, ...)
 from . import board as _board  # noqa: F401
 from . import play as _play  # noqa: F401
 from .rules import app as _rules_app
-from .simulate import app as _simulate_app
-from .match import app as _match_app
 
 app.add_typer(_rules_app, name="rules", help="Look rules up: search, show, list, import.")
-app.add_typer(_simulate_app, name="simulate", help="Play many games with a simple policy and report the results.")
-app.add_typer(_match_app, name="match", help="Zombies Want Fluffy match play: pairs of games with sides swapped, and the score table.")
+
+
+def _register_games() -> None:
+    """The command groups games add (``match``) and ``referee simulate <game>``."""
+    import typer
+
+    from referee.games import refereed
+
+    simulate = typer.Typer(no_args_is_help=True)
+    for s in refereed():
+        for name, path, help_text in s.commands:
+            app.add_typer(s.load(path), name=name, help=help_text)
+        if s.simulate:
+            simulate.command(s.name, help=s.load(s.simulate).__doc__)(s.load(s.simulate))
+    app.add_typer(simulate, name="simulate", help="Play many games with a simple policy and report the results.")
+
+
+_register_games()
 
 
 def main() -> None:

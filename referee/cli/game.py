@@ -34,94 +34,61 @@ def ask_choice(need) -> Optional[str]:
     return questionary.select(need.question, choices=choices).ask()
 
 
-def _tags_from_options(game: str, board: Optional[Path], deck: Optional[str],
-                       fluffy: Optional[str], zombies: Optional[str], players: Optional[str],
-                       variant: Optional[str], tag: List[str]) -> tuple[dict[str, str], Optional[str]]:
+def parse_tag_options(items: List[str]) -> dict[str, str]:
+    """``--tag KEY=VALUE`` options as record tags (the key's first letter upper-cased)."""
     from referee.errors import BadInputError
 
     tags: dict[str, str] = {}
-    base = None
-    if board is not None:
-        if str(board) in ("default",) or not str(board).endswith(".toml") and not board.exists():
-            tags["Board"] = str(board)
-        else:
-            path = board.expanduser().resolve()
-            try:
-                tags["BoardText"] = path.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise BadInputError(f"cannot read board {board}: {getattr(exc, 'strerror', exc)}")
-            tags["Board"] = str(path)
-            base = str(path.parent)
-    for key, value in (("Deck", deck), ("Fluffy", fluffy), ("Zombies", zombies),
-                       ("Players", players), ("Variant", variant)):
-        if value is not None:
-            tags[key] = value
-    for item in tag:
+    for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise BadInputError(f"--tag takes KEY=VALUE, not {item!r}")
+            raise BadInputError(f"--tag takes KEY=VALUE, not {item[:40]!r}")
         key = key.strip()
         tags[key[:1].upper() + key[1:]] = value.strip()
-    return tags, base
-
-
-def variant_tags(hand_size: Optional[int], some_zombies: bool, zombie_hand_hidden: bool,
-                 fluffy_hand_open: bool, opening_clock: Optional[str]) -> dict[str, str]:
-    """Record tags for the designer's variants chosen by name at ``referee new``."""
-    tags: dict[str, str] = {}
-    if hand_size is not None:
-        tags["HandSize"] = str(hand_size)
-    if some_zombies:
-        tags["ZombieMoves"] = "some"
-    if zombie_hand_hidden:
-        tags["ZombieHand"] = "hidden"
-    if fluffy_hand_open:
-        tags["FluffyHand"] = "open"
-    if opening_clock is not None:
-        tags["OpeningClock"] = opening_clock
     return tags
 
 
-@app.command()
-def new(
-    ctx: typer.Context,
-    game: str = typer.Argument(..., help="The game: fluffy or fight-or-flight."),
-    board: Optional[Path] = typer.Option(None, "--board", help="Zombies Want Fluffy: a board file (TOML) or `default`."),
-    deck: Optional[str] = typer.Option(None, "--deck", help='Zombies Want Fluffy: the movement cards, e.g. "F=10 L=4 R=4 B=2 LR=2 FB=2".'),
-    fluffy: Optional[str] = typer.Option(None, "--fluffy", help="Zombies Want Fluffy: who plays Fluffy."),
-    zombies: Optional[str] = typer.Option(None, "--zombies", help="Zombies Want Fluffy: who plays the zombies."),
-    players: Optional[str] = typer.Option(None, "--players", help="Fight or Flight: the seats clockwise, first player first: Ann,Ben,Cat,Dan."),
-    variant: Optional[str] = typer.Option(None, "--variant", help="Fight or Flight: casual, experienced or challenge, optionally with counts: \"experienced heal=2\"."),
-    tag: List[str] = typer.Option([], "--tag", metavar="KEY=VALUE", help="Any other record tag, e.g. --tag 'Site=club'."),
-    hand_size: Optional[int] = typer.Option(None, "--hand-size", metavar="N", help="Zombies Want Fluffy handicap: Fluffy's hand size (tag HandSize)."),
-    some_zombies: bool = typer.Option(False, "--some-zombies", help="Zombies Want Fluffy handicap: a zombie card moves any one or more zombies (tag ZombieMoves \"some\")."),
-    zombie_hand_hidden: bool = typer.Option(False, "--zombie-hand-hidden", help="Zombies Want Fluffy handicap: the zombie player keeps every card face down (tag ZombieHand \"hidden\")."),
-    fluffy_hand_open: bool = typer.Option(False, "--fluffy-hand-open", help="Zombies Want Fluffy handicap: Fluffy plays with his hand face up (tag FluffyHand \"open\")."),
-    opening_clock: Optional[str] = typer.Option(None, "--opening-clock", metavar="TIME", help="Zombies Want Fluffy: cap Fluffy's zombie-free opening, e.g. 5m (tag OpeningClock)."),
-    json_out: bool = JSON_OPT,
-) -> None:
-    """Start a new stored game and make it the current one."""
+def start_game(ctx: typer.Context, game: str, tags: dict[str, str], extra: List[str],
+               json_out: bool, match: Optional[int] = None) -> tuple[int, object]:
+    """Set up, validate and store a new game of ``game`` (file tags read relative to
+    the working folder), make it current and print it; return ``(id, engine)``."""
     with guard(json_out):
-        from referee.games import canonical_name
-        from referee.session import setup_game
+        from referee import session
+        from referee.games import spec
 
-        name = canonical_name(game)
-        tags, base = _tags_from_options(name, board, deck, fluffy, zombies, players, variant, tag)
-        tags.update(variant_tags(hand_size, some_zombies, zombie_hand_hidden, fluffy_hand_open, opening_clock))
-        engine = setup_game(name, tags, base)  # validates the set-up before storing it
-        stored_tags = engine.tags()
-        if "BoardText" in tags:  # a board file's text is kept, so the game never depends on the file
-            stored_tags["BoardText"] = tags["BoardText"]
+        tags = {**tags, **parse_tag_options(extra)}
+        base = str(Path.cwd())
+        engine = session.setup_game(game, tags, base)  # validates the set-up before storing it
+        stored = session.stored_tags(game, engine, tags, base)
         store = open_store(ctx)
-        gid = store.create_game(name, stored_tags, base)
+        gid = store.create_game(game, stored, base, match=match)
         if json_out:
-            emit_json({"id": gid, "game": name, "state": engine.to_json()})
-            return
+            emit_json({"id": gid, "game": game, "state": engine.to_json()})
+            return gid, engine
         out = console()
-        out.print(f"Game {gid} ({name}) started; it is now the current game.")
-        from referee.games import renderer
+        out.print(f"Game {gid} ({game}) started; it is now the current game.")
+        out.print(spec(game).render_module().render(engine))
+        return gid, engine
 
-        out.print(renderer(name).render(engine))
+
+new_app = typer.Typer(no_args_is_help=True, help="Start a new stored game (one sub-command a game) and make it the current one.")
+app.add_typer(new_app, name="new")
+
+
+def register_new_commands() -> None:
+    """One ``referee new <game>`` sub-command for each refereed game in the registry."""
+    from referee.games import refereed
+
+    for s in refereed():
+        if s.new_command:
+            command = s.load(s.new_command)
+            new_app.command(s.name, help=f"Start a game of {s.title}.")(command)
+            for alias in s.aliases:  # `referee new fof` as well as `referee new fight-or-flight`
+                if " " not in alias and alias != s.name:
+                    new_app.command(alias, hidden=True)(command)
+
+
+register_new_commands()
 
 
 @app.command()
@@ -146,19 +113,16 @@ def move(
         out.print(applied.text, style="bold", markup=False)
         for note in applied.notes:
             out.print(f"  {note}", markup=False)
-        from referee.games import renderer
-
-        out.print(renderer(loaded.stored.game).summary(loaded.game))
-        warn_clock(loaded)
+        out.print(loaded.spec.render_module().summary(loaded.game))
+        warn(loaded)
 
 
-def warn_clock(loaded) -> None:
-    """Say on stderr when Fluffy's opening clock has run out (it keeps running)."""
+def warn(loaded) -> None:
+    """Say on stderr what the game warns of after an event (e.g. Fluffy's opening clock)."""
     from referee import session
 
-    clock = session.opening_clock(loaded)
-    if clock is not None and clock.running and clock.out:
-        console(stderr=True).print(f"[bold red]opening clock: {clock.text()}[/bold red]")
+    for line in session.warnings(loaded):
+        console(stderr=True).print(f"[bold red]{line}[/bold red]", markup=True)
 
 
 @app.command()
@@ -171,13 +135,12 @@ def show(
     """Draw the position of the current game, with whose turn it is and the hands."""
     with guard(json_out):
         from referee import session
-        from referee.games import renderer
 
         loaded = session.load(open_store(ctx), game_id)
         if json_out:
             emit_json({"id": loaded.stored.id, **loaded.game.to_json()})
             return
-        picture = renderer(loaded.stored.game).render(loaded.game, **session.render_extras(loaded))
+        picture = loaded.spec.render_module().render(loaded.game, **session.render_extras(loaded))
         if svg is not None:
             from rich.console import Console
 
@@ -204,11 +167,10 @@ def legal(
 
         loaded = session.load(open_store(ctx), game_id)
         events = loaded.game.legal_events()
-        # Engines may also say why other events are not legal now: (event, reason, rule).
-        blocked = getattr(loaded.game, "blocked_events", lambda: [])()
+        blocked = loaded.game.blocked_events()
         if json_out:
             emit_json({"legal": [{"event": e.text, "does": e.description} for e in events],
-                       "blocked": [{"event": b[0], "reason": b[1], "rule": b[2]} for b in blocked]})
+                       "blocked": [{"event": b.event, "reason": b.reason, "rule": b.rule} for b in blocked]})
             return
         from rich.table import Table
 
@@ -226,7 +188,7 @@ def legal(
             not_now.add_column("why")
             not_now.add_column("rule", no_wrap=True, overflow="fold")
             for b in blocked:
-                not_now.add_row(*b)
+                not_now.add_row(b.event, b.reason, b.rule)
             out.print(not_now)
 
 
@@ -247,11 +209,9 @@ def undo(
         if json_out:
             emit_json({"undone": undone.text, "state": loaded.game.to_json()})
             return
-        from referee.games import renderer
-
         out = console()
         out.print(f"Undid {undone.text}.", markup=False)
-        out.print(renderer(stored.game).summary(loaded.game))
+        out.print(loaded.spec.render_module().summary(loaded.game))
 
 
 @app.command()
@@ -287,6 +247,8 @@ def games(ctx: typer.Context, json_out: bool = JSON_OPT) -> None:
     """List the stored games; the current one is marked with *."""
     with guard(json_out):
         from referee import session
+        from referee.errors import RefereeError
+        from referee.games import spec
 
         store = open_store(ctx)
         current = store.current_id()
@@ -294,9 +256,9 @@ def games(ctx: typer.Context, json_out: bool = JSON_OPT) -> None:
         for g in store.games():
             try:
                 state = session.load(store, g.id).game.to_json()
-            except Exception:  # a game an older version stored may no longer load
+            except RefereeError:  # a game an older version stored may no longer load
                 state = {}
-            people = ", ".join(v for k, v in g.tags.items() if k in ("Fluffy", "Zombies", "Players"))
+            people = ", ".join(g.tags[k] for k in spec(g.game).player_tags if k in g.tags)
             rows.append({"id": g.id, "game": g.game, "players": people, "created": g.created,
                          "current": g.id == current, "over": state.get("over"),
                          "events": len(store.effective(g.id))})
@@ -336,16 +298,16 @@ def export(
 
         store = open_store(ctx)
         loaded = session.load(store, game_id)
-        board_path = None
-        board_text = loaded.stored.tags.get("BoardText")
-        if output is not None and board_text is not None:
-            board_file = output.with_name(output.stem + ".board.toml")
-            board_path = board_file.name
-            try:
-                board_file.write_text(board_text, encoding="utf-8")
-            except OSError as exc:
-                raise BadInputError(f"cannot write {board_file}: {exc.strerror}") from None
-        text = session.export_text(store, loaded, board_path)
+        written: dict[str, str] = {}
+        if output is not None:  # a file kept with the game is written beside the record
+            for key, text in session.attached_files(loaded).items():
+                name = output.with_name(f"{output.stem}.{key.lower()}.toml")
+                try:
+                    name.write_text(text, encoding="utf-8")
+                except OSError as exc:
+                    raise BadInputError(f"cannot write {name}: {exc.strerror}") from None
+                written[key] = name.name
+        text = session.export_text(store, loaded, written)
         write_output(text, output)
 
 
@@ -356,7 +318,7 @@ def replay(
 ) -> None:
     """Replay a game record: check every event and print the final state."""
     with guard(json_out):
-        from referee.games import renderer
+        from referee.games import spec
         from referee.replay import replay_file
 
         result = replay_file(record)
@@ -365,7 +327,7 @@ def replay(
         if json_out:
             emit_json(result.game.to_json())
             return
-        rend = renderer(result.game.name)
+        rend = spec(result.game.name).render_module()
         out = console()
         out.print(rend.render(result.game))
         out.print(f"{len(result.applied)} events replayed, all legal. " + str(rend.summary(result.game)))

@@ -54,31 +54,25 @@ class PlayLoop:
         return self._cache[1]
 
     def picture(self) -> list:
+        from rich.markup import escape
+
         from referee import session
-        from referee.games import renderer
 
         loaded = self.loaded()
-        rend = renderer(loaded.stored.game)
-        out = [rend.render(loaded.game, **session.render_extras(loaded)), rend.summary(loaded.game)]
-        clock = session.opening_clock(loaded)
-        if clock is not None and clock.running and clock.out:
-            out.append(f"[bold red]opening clock: {clock.text()}[/bold red]")
+        rend = loaded.spec.render_module()
+        extras = session.extras(loaded)
+        warnings = extras.pop("warnings")
+        out = [rend.render(loaded.game, **extras), rend.summary(loaded.game)]
+        out += [f"[bold red]{escape(w)}[/bold red]" for w in warnings]
         return out
 
     def after_game(self) -> list:
         """Once a match game is over: the match table and how to go on."""
         loaded = self.loaded()
-        if not loaded.game.over or loaded.stored.match is None:
+        if not loaded.game.over or loaded.stored.match is None or loaded.spec.match is None:
             return []
-        return self.match_table(loaded.stored.match) + [
+        return loaded.spec.load(loaded.spec.match).match_picture(self.store, loaded.stored.match) + [
             "[dim]Type next to start the next game of the match (sides swapped).[/dim]"]
-
-    def match_table(self, match_id: int) -> list:
-        try:
-            from referee.cli.match import match_picture
-        except ImportError:
-            return []
-        return match_picture(self.store, match_id)
 
     def completions(self) -> list[str]:
         """The legal events now, then the session's own commands."""
@@ -121,7 +115,6 @@ class PlayLoop:
             if word == "next":
                 return self.next_game()
             loaded = self.loaded()
-            text = self.ask_order(loaded.game, text)
             applied = session.enter(self.store, loaded, text, self.choose)
             # enter() brought the cached game up to date along with the log
             self._cache = ((self.game_id, self.store.log_length(self.game_id)), loaded)
@@ -131,22 +124,6 @@ class PlayLoop:
             options = getattr(exc, "options", None)
             extra = (" (choose one: " + " | ".join(o.text for o in options) + ")") if options else ""
             return [f"[red]{escape(str(exc))}[/red]{escape(extra)}"]
-
-    def ask_order(self, game, text: str) -> str:
-        """A bare ``shamble`` when the zombies' order changes the outcome: ask for it."""
-        orders = getattr(game, "shamble_orders", None)
-        if text.lower() != "shamble" or orders is None:
-            return text
-        options = orders()
-        if len(options) < 2:
-            return text
-        from referee.errors import ChoiceNeeded, Option
-
-        need = ChoiceNeeded("the order of the shamble changes the outcome", "fluffy.shamble",
-                            "The zombies shamble: in which order (and facings)?",
-                            [Option(o.text, o.description) for o in options])
-        picked = self.choose(need)
-        return picked or text
 
     def legal_table(self):
         from rich.table import Table
@@ -177,13 +154,11 @@ class PlayLoop:
 
     def next_game(self) -> list:
         loaded = self.loaded()
-        if loaded.stored.match is None:
+        if loaded.stored.match is None or loaded.spec.match is None:
             return ["This game is not part of a match (start one with `referee match new`)."]
         if not loaded.game.over:
             return ["The match's next game starts once this one is over."]
-        from referee.cli.match import start_next_game
-
-        self.game_id = start_next_game(self.store, loaded.stored.match)
+        self.game_id = loaded.spec.load(loaded.spec.match).start_next_game(self.store, loaded.stored.match)
         return self.picture() + [f"Game {self.game_id} of the match: sides swapped."]
 
 

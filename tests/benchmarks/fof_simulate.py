@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 import time
 
-from referee.simulate import simulate
+from referee.games.fight_or_flight.simulate import simulate
 
 
 def main() -> None:

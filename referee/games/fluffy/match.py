@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadInputError
+from referee.errors import BadInputError
 
 #: Points of match play (MATCH PLAY): tagging the tree, each zombie, the two ways to win.
 TREE_POINTS = 1

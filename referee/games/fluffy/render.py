@@ -79,7 +79,7 @@ _LEGEND = "♣ tree  ✿ flower (Fluffy's start)  †Ge grave  ─│ wall  ~~~ 
 
 
 def _panel(game, clock=None) -> Table:
-    from referee.engines.fluffy.engine import card_name
+    from referee.games.fluffy.engine import card_name
 
     s = game.s
     info = Table.grid(padding=(0, 1))

@@ -1,12 +1,10 @@
-"""``referee simulate``: many games played by a simple policy (issue 4)."""
+"""``referee simulate fight-or-flight``: many games played by a simple cooperative policy."""
 
 from __future__ import annotations
 
 from typing import Optional
 
 import typer
-
-app = typer.Typer(no_args_is_help=True)
 
 FOF_HELP = (
     "Play many games of Zombie Fight or Flight with a simple cooperative policy and "
@@ -22,7 +20,6 @@ FOF_HELP = (
 )
 
 
-@app.command("fight-or-flight", help=FOF_HELP)
 def fight_or_flight(
     players: int = typer.Option(4, "--players", "-p", min=2, max=8, help="Number of players (2 to 8)."),
     variant: str = typer.Option("casual", "--variant", "-v",
@@ -31,10 +28,11 @@ def fight_or_flight(
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for a repeatable run (default: random, reported)."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
 ) -> None:
-    from .output import console, emit_json, guard, interactive
+    # the help text is FOF_HELP (set below)
+    from referee.cli.output import console, emit_json, guard, interactive
 
     with guard(json_out):
-        from referee.simulate import simulate
+        from referee.games.fight_or_flight.simulate import simulate
 
         if json_out or not interactive():
             result = simulate(players, variant, games, seed)
@@ -66,3 +64,6 @@ def fight_or_flight(
             out.print(table)
             out.print(f"most common loss: {data['most_common_loss']}")
         out.print(f"games ended on day {data['mean_day']} on average")
+
+
+fight_or_flight.__doc__ = FOF_HELP

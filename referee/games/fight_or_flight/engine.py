@@ -22,12 +22,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from referee.cards import CardCount, Hand
-from referee.errors import BadInputError, IllegalEventError
-from referee.games import Applied, LegalEvent
+from referee.errors import BadInputError, IllegalEventError, Option
+from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
 
 # -- cards ------------------------------------------------------------------------------
 
@@ -150,7 +149,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-class Game:
+class Game(EngineBase):
     """A game of Zombie Fight or Flight as the referee sees it.
 
     Public state (read-only for callers): ``players`` (seat names, clockwise),
@@ -164,7 +163,6 @@ class Game:
     """
 
     name = "fight-or-flight"
-    extension = ".fof"
 
     def __init__(self, players: list[str], variant: str = "casual", heal_out: int = 0,
                  rest_out: int = 0) -> None:
@@ -196,7 +194,7 @@ class Game:
     # -- set-up ---------------------------------------------------------------------------
 
     @classmethod
-    def from_tags(cls, tags: dict[str, str], base: Path | None = None) -> "Game":
+    def from_tags(cls, tags: dict[str, str]) -> "Game":
         """Set up from ``Players`` (required) and ``Variant`` (optional) tags.
 
         :class:`BadInputError` for a missing or bad Players tag, a bad Variant or any
@@ -312,7 +310,7 @@ class Game:
 
     # -- checks (shared by apply, legal_events, blocked_events) ---------------------------
 
-    def _common_check(self, seat: int) -> tuple[str, str] | None:
+    def _common_check(self, seat: int) -> Problem | None:
         if self.over:
             return f"the game is over ({self.result}: {self.reason})", R_GAME_OVER
         if self.must_show is not None and self.must_show != seat:
@@ -320,7 +318,7 @@ class Game:
             return f"{who} played the face-up card and must first show a new one", R_SHOW
         return None
 
-    def _turn_check(self, seat: int) -> tuple[str, str] | None:
+    def _turn_check(self, seat: int) -> Problem | None:
         if self.must_show == seat:
             return (f"{self.players[seat]} played the face-up card and must first show a new one",
                     R_SHOW)
@@ -331,7 +329,7 @@ class Game:
             return msg, R_TURN
         return None
 
-    def _rule_check(self, card: str) -> tuple[str, str] | None:
+    def _rule_check(self, card: str) -> Problem | None:
         """Why ``card`` may not be played now by the rules of play (not who holds it)."""
         if self.recovering is not None:
             if card in (PROVISION, HEAL, REST):
@@ -355,7 +353,7 @@ class Game:
                     f"the count is {self.fight_free_days}", R_THE_END)
         return None
 
-    def _holds_check(self, seat: int, card: str) -> tuple[str, str] | None:
+    def _holds_check(self, seat: int, card: str) -> Problem | None:
         """Why seat ``seat`` cannot be holding ``card`` (card counts), or None."""
         hand = self.hands[seat]
         if hand.known[card]:
@@ -367,7 +365,7 @@ class Game:
                     f"one is already played or shown", R_DECK)
         return None
 
-    def play_check(self, seat: int, card: str) -> tuple[str, str] | None:
+    def play_check(self, seat: int, card: str) -> Problem | None:
         """``(message, rule id)`` saying why ``seat`` may not play ``card`` now, or None.
 
         Checks in order: the game is over; a face-up card must be shown first
@@ -377,7 +375,7 @@ class Game:
         return (self._common_check(seat) or self._turn_check(seat)
                 or self._holds_check(seat, card) or self._rule_check(card))
 
-    def show_check(self, seat: int, card: str | None) -> tuple[str, str] | None:
+    def show_check(self, seat: int, card: str | None) -> Problem | None:
         """Why ``seat`` may not show ``card`` now (``card`` None: show anything), or None.
 
         Rulebook "COMMUNICATION IMPROVES": a card is shown after one's own play from
@@ -402,7 +400,7 @@ class Game:
         """Cards the rules of play allow now (whoever holds them)."""
         return {c for c in CARDS if self._rule_check(c) is None}
 
-    def stuck_check(self, seat: int) -> tuple[str, str] | None:
+    def stuck_check(self, seat: int) -> Problem | None:
         """Why ``seat`` may not declare itself stuck now, or None.
 
         Rulebook "The Cards" (Fights) and "Ways the Team Can Die (Lose)" 2.  Refused
@@ -428,11 +426,6 @@ class Game:
 
     # -- events ---------------------------------------------------------------------------
 
-    @staticmethod
-    def _raise(problem: tuple[str, str] | None) -> None:
-        if problem:
-            raise IllegalEventError(problem[0], problem[1])
-
     def apply(self, text: str) -> Applied:
         """Check and apply one event (``Ann: Heal``, ``Ann: show Heal``, ``Ann: stuck``).
 
@@ -443,18 +436,18 @@ class Game:
         seat, verb, card = self.parse(text)
         name = self.players[seat]
         if verb == "stuck":
-            self._raise(self.stuck_check(seat))
+            refuse(self.stuck_check(seat))
             self._end("loss", "stuck", f"{name} cannot play any card")
             return Applied(f"{name}: stuck", [f"the group loses: {name} cannot play any card (stuck)"])
         if verb == "show":
-            self._raise(self.show_check(seat, card))
+            refuse(self.show_check(seat, card))
             self.hands[seat].take_unknown()
             self.hands[seat].add_known(card)
             self.count.see(card)
             if self.must_show == seat:
                 self.must_show = None
             return Applied(f"{name}: show {card}", [])
-        self._raise(self.play_check(seat, card))
+        refuse(self.play_check(seat, card))
         return Applied(f"{name}: {card}", self._play(seat, card))
 
     def _end(self, result: str, reason: str, detail: str) -> None:
@@ -566,26 +559,26 @@ class Game:
             return "provision for the week" + ("" if self.week_provisioned else " (none yet)")
         return "no effect outside recovery"
 
-    def legal_events(self) -> list[LegalEvent]:
+    def legal_events(self) -> list[Option]:
         """Every event legal now, given what the referee knows of the hands."""
         if self.over:
             return []
-        out: list[LegalEvent] = []
+        out: list[Option] = []
         name = self.players[self.turn]
         for card in CARDS:
             if self.play_check(self.turn, card) is None:
-                out.append(LegalEvent(f"{name}: {card}", self._describe(card)))
+                out.append(Option(f"{name}: {card}", self._describe(card)))
         if self.stuck_check(self.turn) is None:
-            out.append(LegalEvent(f"{name}: stuck", "holds no playable card: the group loses"))
+            out.append(Option(f"{name}: stuck", "holds no playable card: the group loses"))
         for seat, who in enumerate(self.players):
             if self.show_check(seat, None) is None:
                 for card in CARDS:
                     if self.show_check(seat, card) is None:
-                        out.append(LegalEvent(f"{who}: show {card}", "show this card face up"))
+                        out.append(Option(f"{who}: show {card}", "show this card face up"))
         return out
 
-    def blocked_events(self) -> list[tuple[str, str, str]]:
-        """For the player to play: ``(event, reason, rule id)`` of each card not playable now."""
+    def blocked_events(self) -> list[Blocked]:
+        """For the player to play: each card not playable now, why, and the rule."""
         if self.over:
             return []
         name = self.players[self.turn]
@@ -593,10 +586,10 @@ class Game:
         for card in CARDS:
             problem = self.play_check(self.turn, card)
             if problem:
-                out.append((f"{name}: {card}", problem[0], problem[1]))
+                out.append(Blocked(f"{name}: {card}", *problem))
         problem = self.stuck_check(self.turn)
         if problem:
-            out.append((f"{name}: stuck", problem[0], problem[1]))
+            out.append(Blocked(f"{name}: stuck", *problem))
         return out
 
     # -- state ----------------------------------------------------------------------------

@@ -1,7 +1,7 @@
-"""The Zombies Want Fluffy rules engine: pure, no I/O beyond reading a board file.
+"""The Zombies Want Fluffy rules engine: pure, no I/O.
 
 A :class:`Game` is set up from record tags, then takes events in record notation
-(``../shared/specs/records.md``): Fluffy's ``deal``, ``discard``, ``draw``, ``play``,
+(``docs/fluffy.md``): Fluffy's ``deal``, ``discard``, ``draw``, ``play``,
 ``snag``, ``sprint``, ``end``; the zombies' ``shamble``, ``play``, ``discard``, ``end``.
 :meth:`Game.apply` checks each event against the rules, resolves what the rules make
 automatic (bounces with one result, zombies rising, shambling, captures, the flower,
@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from referee.cards import CardCount, CardError, Hand
 from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
-from referee.games import Applied, LegalEvent
+from referee.games.base import Applied, Blocked, EngineBase
 from referee.grid import Square, facing_towards, parse_facing, square_name, step, turn_back, turn_left, turn_right
 
-from .board import ZOMBIE_NAMES, Board, load_board, parse_board
+from .board import ZOMBIE_NAMES, Board, board_from_tags, parse_board
 
 # -- cards -------------------------------------------------------------------------------
 
@@ -365,11 +364,10 @@ class Rules:
 
 # -- the game ----------------------------------------------------------------------------
 
-class Game:
+class Game(EngineBase):
     """A game of Zombies Want Fluffy, event by event (see the module docstring)."""
 
     name = "fluffy"
-    extension = ".zwf"
 
     def __init__(self, rules: Rules, tags: dict[str, str] | None = None) -> None:
         self.rules = rules
@@ -391,18 +389,15 @@ class Game:
             "ZombieHand", "FluffyHand", "OpeningClock")
 
     @classmethod
-    def from_tags(cls, tags: dict[str, str], base: Path | None = None) -> "Game":
-        """Set up from record tags: ``Board`` (a file relative to ``base``, or ``default``),
+    def from_tags(cls, tags: dict[str, str]) -> "Game":
+        """Set up from record tags: ``Board`` (a built-in name such as ``default``, or a
+        file whose text the shared layer passes as ``BoardText``),
         ``Deck`` (e.g. ``"F=10 L=4 R=4 B=2 LR=2 FB=2"``), the players ``Fluffy`` and
         ``Zombies``, and the variants.  :class:`BadInputError` for an unknown or bad tag."""
         for key in tags:
             if key not in cls.TAGS:
                 raise BadInputError(f"unknown tag [{key}] for fluffy (known: {', '.join(cls.TAGS[:1] + cls.TAGS[2:])})")
-        board_tag = tags.get("Board", "default")
-        if "BoardText" in tags:
-            board = parse_board(tags["BoardText"], board_tag)
-        else:
-            board = load_board(board_tag, base)
+        board = board_from_tags(tags)
         deck = parse_deck(tags.get("Deck", DEFAULT_DECK))
         hand_size = HAND_LIMIT
         if "HandSize" in tags:
@@ -538,7 +533,7 @@ class Game:
         self.s = pos
         return Applied(done.text(), notes)
 
-    def legal_events(self) -> list[LegalEvent]:
+    def legal_events(self) -> list[Option]:
         """Every event legal now, as complete notation with what it would do.
 
         Card plays are listed for each card Fluffy (or the zombie player) may hold, with
@@ -547,13 +542,13 @@ class Game:
         """
         if self.over:
             return []
-        out: list[LegalEvent] = []
+        out: list[Option] = []
         seen: set[str] = set()
         for text in self._candidates():
             for applied, _ in self._expand(text):
                 if applied.text not in seen:
                     seen.add(applied.text)
-                    out.append(LegalEvent(applied.text, "; ".join(applied.notes)))
+                    out.append(Option(applied.text, "; ".join(applied.notes)))
         return out
 
     def _trial(self) -> "Game":
@@ -600,7 +595,18 @@ class Game:
             out.append("end")
         return out
 
-    def shamble_orders(self) -> list[LegalEvent]:
+    def choice_before(self, text: str) -> ChoiceNeeded | None:
+        """A bare ``shamble`` when the order of the zombies changes the outcome: the
+        orders to choose from (SHAMBLING: the zombie player picks it)."""
+        if text.strip().lower() != "shamble":
+            return None
+        options = self.shamble_orders()
+        if len(options) < 2:
+            return None
+        return ChoiceNeeded("the order of the shamble changes the outcome", "fluffy.shamble",
+                            "The zombies shamble: in which order (and facings)?", options)
+
+    def shamble_orders(self) -> list[Option]:
         """The shambles that end differently: each order of the zombies (and bounce
         facing) whose result differs from those before it, board order first.  More
         than one means the order matters (SHAMBLING: the zombie player picks it)."""
@@ -610,7 +616,7 @@ class Game:
             return []
         names = [z.name for z in self.s.zombies]
         if len(names) < 2:
-            return [LegalEvent(a.text, "; ".join(a.notes)) for a, _ in self._expand("shamble")]
+            return [Option(a.text, "; ".join(a.notes)) for a, _ in self._expand("shamble")]
         out, results = [], set()
         for order in permutations(names):
             text = "shamble " + " ".join(order)
@@ -618,7 +624,7 @@ class Game:
                 key = (tuple((z.name, z.at, z.facing) for z in after.zombies), after.ending)
                 if key not in results:
                     results.add(key)
-                    out.append(LegalEvent(applied.text, "; ".join(applied.notes)))
+                    out.append(Option(applied.text, "; ".join(applied.notes)))
         return out
 
     def _refilled(self, s: Position) -> bool:

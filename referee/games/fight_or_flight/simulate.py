@@ -3,7 +3,7 @@
 Pure and seeded: the same ``(players, variant, games, seed)`` always gives the same
 results.  Each game deals hidden hands from a shuffled deck; the simulation knows
 every hand, but the policy sees only the hand of the player to play plus the public
-state (the referee's :class:`~referee.engines.fight_or_flight.Game`: day, week,
+state (the referee's :class:`~referee.games.fight_or_flight.engine.Game`: day, week,
 recovery, fight-free count, whether the week has its Provision).  Every event goes
 through the engine, so the rules applied are exactly the referee's.
 
@@ -32,7 +32,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-from referee.engines.fight_or_flight import (
+from referee.games.fight_or_flight.engine import (
     BACKTRACK, CARDS, COMBAT, EVADE, FIRST_COUNTING_DAY, FLEE, HEAL, PROVISION, REST,
     SKIRMISH, THE_END, WEEK, Game,
 )

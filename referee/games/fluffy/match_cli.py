@@ -14,7 +14,7 @@ from typing import List, Optional
 
 import typer
 
-from .output import console, emit_json, guard, write_output
+from referee.cli.output import console, emit_json, guard, write_output
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -33,23 +33,18 @@ def _players(text: str) -> list[str]:
 def _start_game(store, mid: int, shared: dict[str, str], fluffy: str, zombies: str,
                 base: Optional[str]):
     """Set up, validate and store one game of match ``mid``; return ``(id, engine)``."""
-    from referee.session import setup_game
+    from referee import session
 
-    tags = {k: v for k, v in shared.items() if k != "BoardText"}
-    tags.update(Fluffy=fluffy, Zombies=zombies)
-    if "BoardText" in shared:
-        tags["BoardText"] = shared["BoardText"]
-    engine = setup_game("fluffy", tags, base)
-    stored = engine.tags()
-    if "BoardText" in shared:
-        stored["BoardText"] = shared["BoardText"]
+    tags = {**shared, "Fluffy": fluffy, "Zombies": zombies}
+    engine = session.setup_game("fluffy", tags, base)
+    stored = session.stored_tags("fluffy", engine, tags, base)
     return store.create_game("fluffy", stored, base, match=mid), engine
 
 
 def _stored_table(store, mid: int, players: list[str]):
     """The match table of stored match ``mid`` and its stored games (oldest first)."""
     from referee import session
-    from referee.match import PlayedGame, score_match
+    from referee.games.fluffy.match import PlayedGame, score_match
 
     stored = store.match_games(mid)
     played = [PlayedGame(g.tags.get("Fluffy", ""), g.tags.get("Zombies", ""),
@@ -62,12 +57,12 @@ def _started(out_json: bool, mid: int, number: int, gid: int, fluffy: str, zombi
         emit_json({"match": mid, "game": number, "id": gid, "fluffy": fluffy, "zombies": zombies,
                    "state": engine.to_json()})
         return
-    from referee.games import renderer
+    from .render import render
 
     out = console()
     out.print(f"Match {mid}, game {number} (stored game {gid}): {fluffy} plays Fluffy, "
               f"{zombies} the zombies. It is now the current game.")
-    out.print(renderer("fluffy").render(engine))
+    out.print(render(engine))
 
 
 @app.command("new")
@@ -75,7 +70,7 @@ def new_match(
     ctx: typer.Context,
     players: str = typer.Option(..., "--players", metavar="A,B",
                                 help="The two players, e.g. Ana,Ben; the first plays Fluffy in game 1."),
-    board: Optional[Path] = typer.Option(None, "--board", help="A board file (TOML) or `default`."),
+    board: Optional[str] = typer.Option(None, "--board", metavar="FILE", help="A board file (TOML) or `default`."),
     deck: Optional[str] = typer.Option(None, "--deck", help='The movement cards, e.g. "F=10 L=4 R=4 B=2 LR=2 FB=2".'),
     tag: List[str] = typer.Option([], "--tag", metavar="KEY=VALUE",
                                   help="Any other set-up tag every game shares, e.g. --tag HandSize=6."),
@@ -89,19 +84,20 @@ def new_match(
     with guard(json_out):
         from referee.errors import BadInputError
 
-        from .game import _tags_from_options, open_store
+        from referee.cli.game import open_store, parse_tag_options
 
         names = _players(players)
-        tags, base = _tags_from_options("fluffy", board, deck, None, None, None, None, tag)
+        tags = parse_tag_options(tag)
+        tags.update({k: v for k, v in (("Board", board), ("Deck", deck)) if v is not None})
+        base = str(Path.cwd())
         for key in ("Fluffy", "Zombies", "Players"):
             if key in tags:
                 raise BadInputError(f"--tag {key}: the match assigns the sides itself (use --players)")
-        from referee.session import setup_game
+        from referee import session
 
-        engine = setup_game("fluffy", {**tags, "Fluffy": names[0], "Zombies": names[1]}, base)
-        shared = {k: v for k, v in engine.tags().items() if k not in ("Fluffy", "Zombies")}
-        if "BoardText" in tags:
-            shared["BoardText"] = tags["BoardText"]
+        engine = session.setup_game("fluffy", {**tags, "Fluffy": names[0], "Zombies": names[1]}, base)
+        shared = {k: v for k, v in session.stored_tags("fluffy", engine, tags, base).items()
+                  if k not in ("Fluffy", "Zombies")}
         store = open_store(ctx)
         mid = store.create_match(names, shared)
         gid, engine = _start_game(store, mid, shared, names[0], names[1], base)
@@ -116,7 +112,7 @@ def next_game(ctx: typer.Context, json_out: bool = JSON_OPT) -> None:
     """
     with guard(json_out):
 
-        from .game import open_store
+        from referee.cli.game import open_store
 
         store = open_store(ctx)
         mid, _, _ = store.match()
@@ -165,7 +161,7 @@ def _file_error(path: Path, exc, json_out: bool) -> None:
 
 def _records_table(paths: List[Path], json_out: bool):
     from referee.errors import BadInputError, RefereeError
-    from referee.match import PlayedGame, score_match
+    from referee.games.fluffy.match import PlayedGame, score_match
     from referee.replay import replay_file
 
     played = []
@@ -269,7 +265,7 @@ def score(
             table = _records_table(records, json_out)
             title = "Match from " + ", ".join(p.name for p in records)
         else:
-            from .game import open_store
+            from referee.cli.game import open_store
 
             store = open_store(ctx)
             mid, players, _ = store.match()
@@ -297,7 +293,7 @@ def export(
     with guard():
         import json
 
-        from .game import open_store
+        from referee.cli.game import open_store
 
         store = open_store(ctx)
         mid, players, _ = store.match()

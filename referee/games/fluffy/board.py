@@ -243,24 +243,50 @@ def builtin_text(name: str) -> str:
     return resources.files("referee.data").joinpath("boards", f"{name}.toml").read_text(encoding="utf-8")
 
 
-def load_board(value: str, base: Path | None = None) -> Board:
-    """The board a ``[Board]`` tag names: a built-in name (``default``) or a file path
-    relative to ``base`` (the record's folder).  :class:`BadInputError` when the file
-    can't be read or the board is invalid."""
-    if value.strip().lower() in BUILT_IN:
-        return parse_board(builtin_text(value.strip().lower()), value)
-    path = Path(value).expanduser()
-    if base is not None and not path.is_absolute():
-        path = base / path
+def builtin_board(name: str) -> Board:
+    """The built-in board called ``name`` (``default``); :class:`BadInputError` if none."""
+    key = name.strip().lower()
+    if key not in BUILT_IN:
+        raise BadInputError(f"no built-in board {name[:40]!r} (built-in: {', '.join(BUILT_IN)}); "
+                            "a board file must end in .toml or exist")
+    return parse_board(builtin_text(key), key)
+
+
+def board_from_tags(tags: dict[str, str]) -> Board:
+    """The board of a record's ``[Board]`` tag: its file's text (``BoardText``, read
+    by the shared layer) or a built-in name.  :class:`BadInputError` when invalid."""
+    value = tags.get("Board", "default")
+    if "BoardText" not in tags:
+        return builtin_board(value)
+    name = Path(value).name or "board"
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInputError(f"cannot read board {value}: {getattr(exc, 'strerror', None) or exc}") from None
-    try:
-        return parse_board(text, path.stem)
+        return parse_board(tags["BoardText"], Path(value).stem or "board")
     except BadInputError as exc:
-        exc.message = f"{path.name}: {exc.message}"
+        exc.message = f"{name}: {exc.message}"
         raise
 
 
-__all__ = ["Board", "ZOMBIE_NAMES", "FACINGS", "load_board", "parse_board", "builtin_text"]
+def load_board(value: str, base: Path | None = None) -> Board:
+    """The board ``value`` names: a built-in (``default``) or a board file (relative to
+    ``base``).  :class:`BadInputError` when the file can't be read or is invalid."""
+    from referee import files
+
+    if not files.names_a_file(value):
+        return builtin_board(value)
+    text = files.read_text(files.resolve(value, base), what="board")
+    return board_from_tags({"Board": value, "BoardText": text})
+
+
+def check_board(value: str):
+    """``referee board check``: ``(board, picture, json)`` for a board file or built-in
+    name; :class:`BadInputError` naming the line and column of the first mistake."""
+    from .render import render_board
+
+    board = load_board(value, Path.cwd())
+    summary = (f"{board.name!r}, {board.width}x{board.height}, tree {board.sq(board.tree)}, "
+               f"flower {board.sq(board.flower)}, "
+               + ", ".join(f"{n} {board.sq(s)}" for n, s in board.graves.items()))
+    return board, render_board(board), summary, board.to_json()
+
+
+__all__ = ["Board", "ZOMBIE_NAMES", "FACINGS", "board_from_tags", "builtin_board", "check_board", "load_board", "parse_board", "builtin_text"]

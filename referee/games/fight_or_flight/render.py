@@ -7,7 +7,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from referee.engines.fight_or_flight import (
+from referee.games.fight_or_flight.engine import (
     FIGHT_FREE_NEEDED, FIGHTS, FIRST_COUNTING_DAY, FLIGHTS, PROVISION, RECOVERY, THE_END,
     WEEK, Game,
 )

@@ -1,0 +1,88 @@
+"""Reading the files users hand the referee: records, boards, catalogues, rulebooks.
+
+Only regular files are read (a FIFO or a device is refused at once, never waited on),
+each kind has a size cap, a UTF-8 byte-order mark is accepted, and every failure is a
+:class:`~referee.errors.BadInputError` in one line.
+
+>>> names_a_file("default"), names_a_file("yard.toml"), names_a_file("boards/yard")
+(False, True, True)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+from referee.errors import BadInputError
+
+#: Size caps in bytes, per kind of file (documented in docs/formats.md).
+LIMITS: dict[str, int] = {
+    "record": 8 * 1024 * 1024,
+    "board": 256 * 1024,
+    "tiledata": 1024 * 1024,
+    "cards": 1024 * 1024,
+    "rulebook": 8 * 1024 * 1024,
+}
+DEFAULT_LIMIT = 1024 * 1024
+
+_BUILTIN = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def names_a_file(value: str) -> bool:
+    """True when a tag or option value names a file rather than a built-in (a bare
+    word such as ``default`` names a built-in unless a file of that name exists)."""
+    return not _BUILTIN.match(value) or Path(value).is_file()
+
+
+def resolve(value: str, base: Path | str | None) -> Path:
+    """``value`` as a path, relative to ``base`` (the record's folder) when relative."""
+    if "\x00" in value:
+        raise BadInputError(f"a file name cannot hold a NUL byte: {shorten(value)!r}")
+    path = Path(value).expanduser()
+    if not path.is_absolute() and base is not None:
+        path = Path(base) / path
+    return path
+
+
+def shorten(text: str, width: int = 60) -> str:
+    """``text`` cut to ``width`` characters with an ellipsis, for error messages.
+
+    >>> shorten("x" * 100, 10)
+    'xxxxxxxxx…'
+    """
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def read_text(path: str | Path, what: str = "file") -> str:
+    """The UTF-8 text of the regular file at ``path`` (a BOM is dropped).
+
+    :class:`BadInputError` when the path is missing, not a regular file (a FIFO, a
+    device, a folder), larger than the cap for ``what`` (:data:`LIMITS`), or not UTF-8.
+    """
+    p = Path(path)
+    limit = LIMITS.get(what, DEFAULT_LIMIT)
+    name = shorten(str(p))
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError) as exc:
+        raise BadInputError(f"cannot read {what} {name}: {getattr(exc, 'strerror', None) or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise BadInputError(f"cannot read {what} {name}: not a regular file")
+        if info.st_size > limit:
+            raise BadInputError(f"{what} {name} is {info.st_size:,} bytes; the limit is {limit:,}")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(limit + 1)
+    except OSError as exc:
+        raise BadInputError(f"cannot read {what} {name}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise BadInputError(f"{what} {name} is larger than the limit of {limit:,} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise BadInputError(f"cannot read {what} {name}: not UTF-8 text (byte {exc.start})") from None

@@ -1,0 +1,242 @@
+"""The shape every game has: the engine protocol, its optional capabilities, and the
+:class:`GameSpec` that registers a game with every shared layer.
+
+A game is one folder ``referee/games/<package>/`` whose ``__init__.py`` defines
+``SPEC = GameSpec(...)``, and one line in :data:`referee.games.REGISTRY`.  The CLI,
+the store, ``replay``, the session and ``rulesdb`` read the registry and name no game.
+
+Engines are pure: no I/O, no typer, no rich.  Events are strings in the game's record
+notation.  ``apply`` is atomic: it applies the whole event or raises and leaves the
+game unchanged.  A file a record's tag names (``[Board "yard.toml"]``) is read by the
+shared layer and handed to the engine as the tag ``<Tag>Text`` beside the tag itself,
+so engines never open files.
+
+Checks follow one pattern in every engine: a check function returns ``None`` when the
+event passes, or a :data:`Problem` ``(reason, rule_id)``; :func:`refuse` turns a
+problem into an :class:`~referee.errors.IllegalEventError`, and the same functions
+explain why other events are blocked (:meth:`EngineBase.blocked_events`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Protocol, runtime_checkable
+
+from referee.errors import ChoiceNeeded, IllegalEventError, Option
+
+__all__ = ["Applied", "Blocked", "ChoiceNeeded", "EngineBase", "Engine", "GameSpec",
+           "Option", "Problem", "refuse"]
+
+#: What a check function returns when an event breaks a rule: ``(reason, rule_id)``.
+Problem = tuple[str, str]
+
+
+def refuse(problem: Problem | None) -> None:
+    """Raise :class:`IllegalEventError` for ``problem``; do nothing for ``None``.
+
+    >>> refuse(None)
+    >>> refuse(("the game is over", "fluffy.game-over"))
+    Traceback (most recent call last):
+    ...
+    referee.errors.IllegalEventError: the game is over
+    """
+    if problem is not None:
+        raise IllegalEventError(problem[0], problem[1])
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What :meth:`Engine.apply` did: the canonical event ``text`` (every choice
+    written out, so replaying it needs no prompt) and ``notes``, the automatic results
+    in words (spawns, bounces, captures, the end of the game)."""
+
+    text: str
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Blocked:
+    """An event that is not legal now: the ``event`` as a player would type it, the
+    ``reason`` in words and the ``rule`` id that forbids it."""
+
+    event: str
+    reason: str
+    rule: str
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """The protocol of every game's ``Game`` class (see :class:`EngineBase`)."""
+
+    name: ClassVar[str]
+
+    @classmethod
+    def from_tags(cls, tags: dict[str, str]) -> "Engine":
+        """Set up from a record's game tags; :class:`~referee.errors.BadInputError`
+        for a bad or unknown tag.  A file-valued tag ``X`` comes with ``XText``."""
+
+    def tags(self) -> dict[str, str]:
+        """The header tags (besides ``Game``) that set this game up again."""
+
+    def apply(self, text: str) -> Applied:
+        """Check and apply one event; raise ``BadInputError`` (malformed) or
+        ``IllegalEventError`` / ``ChoiceNeeded`` (forbidden or incomplete)."""
+
+    def legal_events(self) -> list[Option]:
+        """Every event legal now, as complete notation with what it would do."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON state of ``referee replay --json``."""
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+
+    def blocked_events(self) -> list[Blocked]:
+        """Events a player might try that are not legal now, and why."""
+
+    def choice_before(self, text: str) -> ChoiceNeeded | None:
+        """A choice to ask before applying ``text`` (e.g. the order of a shamble when
+        it changes the outcome), or None."""
+
+    def fill_dice(self, text: str, roll: Callable[[], int]) -> str:
+        """``text`` with each die roll it leaves out rolled by ``roll()`` (1..6)."""
+
+
+class EngineBase:
+    """Default implementations of the optional capabilities of :class:`Engine`.
+
+    Subclasses set ``name`` and implement the required methods; they override a
+    capability only when the game offers it.
+    """
+
+    name: ClassVar[str] = ""
+
+    def blocked_events(self) -> list[Blocked]:
+        """None by default: the game does not explain blocked events."""
+        return []
+
+    def choice_before(self, text: str) -> ChoiceNeeded | None:
+        """None by default: no choice to ask before applying ``text``."""
+        return None
+
+    def fill_dice(self, text: str, roll: Callable[[], int]) -> str:
+        """``text`` unchanged by default: the game rolls no dice."""
+        return text
+
+
+def _load(path: str) -> Any:
+    """Import ``"module:attribute"`` (or a bare module path)."""
+    module, _, attr = path.partition(":")
+    mod = importlib.import_module(module)
+    return getattr(mod, attr) if attr else mod
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game as every shared layer sees it.  Paths are ``"module:attribute"``
+    strings imported on first use, so listing the games imports no engine.
+
+    - ``name``: the ``[Game]`` tag value (``fluffy``); ``title``: its printed name;
+      ``aliases``: other names players type (lower case).
+    - ``extension``: the record file extension (``.zwf``).
+    - ``engine``: the ``Game`` class (``None`` for a game with rules lookup only).
+    - ``renderer``: a module with ``render(game, **extras)`` (a rich renderable that
+      fits the console width) and ``summary(game)``.
+    - ``new_command``: the Typer command of ``referee new <name>``.
+    - ``rules_game``: the game id in ``rulesdb``; ``rulebook``: the rulebook file the
+      entries were written from.
+    - ``sample``: a built-in record under ``referee/data/samples`` (``referee replay
+      sample-<name>``).
+    - ``file_tags``: record tags whose value names a file the shared layer reads and
+      keeps with a stored game (``Board``): the engine receives ``<Tag>Text``.
+    - ``extras``: ``"module:function"`` giving ``(loaded) -> dict`` of keyword
+      arguments for ``render`` and a ``"warnings"`` list (Fluffy's opening clock).
+    - ``commands``: ``(name, "module:typer_app", help)`` sub-apps the game adds to the
+      CLI (``match``, ``cards``).
+    - ``board``: ``"module:function"`` ``(path_or_name) -> (board, renderable, json)``
+      for ``referee board check``; ``board_marker``: a TOML key only this game's
+      board files have.
+    - ``simulate``: the Typer command of ``referee simulate <name>``.
+    - ``advise``: ``"module:function"`` ``(game, **options) -> Advice``.
+    - ``dice``: the game's events carry die rolls that ``fill_dice`` can roll.
+    - ``player_tags``: the record tags that name the players (``referee games``).
+    - ``match``: a module with ``match_picture(store, match_id)`` and
+      ``start_next_game(store, match_id) -> game_id`` for games played in matches.
+    """
+
+    name: str
+    title: str
+    extension: str
+    rules_game: str
+    rulebook: str
+    aliases: tuple[str, ...] = ()
+    engine: str | None = None
+    renderer: str | None = None
+    new_command: str | None = None
+    sample: str | None = None
+    file_tags: tuple[str, ...] = ()
+    extras: str | None = None
+    commands: tuple[tuple[str, str, str], ...] = ()
+    board: str | None = None
+    board_marker: str | None = None
+    simulate: str | None = None
+    advise: str | None = None
+    dice: bool = False
+    player_tags: tuple[str, ...] = ("Players",)
+    match: str | None = None
+
+    @property
+    def refereed(self) -> bool:
+        """True when the referee can track this game (it has an engine)."""
+        return self.engine is not None
+
+    def engine_class(self) -> type:
+        """The ``Game`` class (imported on first use)."""
+        if self.engine is None:
+            from referee.errors import BadInputError
+
+            raise BadInputError(f"{self.title} has rules lookup only: no referee yet")
+        return _load(self.engine)
+
+    def render_module(self) -> Any:
+        """The module with ``render`` and ``summary``."""
+        if self.renderer is None:
+            from referee.errors import BadInputError
+
+            raise BadInputError(f"{self.title} has rules lookup only: no picture")
+        return _load(self.renderer)
+
+    def load(self, path: str) -> Any:
+        """Import one of this spec's ``"module:attribute"`` paths."""
+        return _load(path)
+
+    def new_game(self, tags: dict[str, str]) -> Engine:
+        """A fresh game set up from ``tags`` (file tags already read: ``<Tag>Text``)."""
+        return self.engine_class().from_tags(tags)
+
+    def sample_text(self) -> str | None:
+        """The built-in sample record's text, or None."""
+        if not self.sample:
+            return None
+        from importlib import resources
+
+        res = resources.files("referee.data").joinpath("samples", self.sample)
+        return res.read_text(encoding="utf-8") if res.is_file() else None
+
+
+def read_file_tags(spec: GameSpec, tags: dict[str, str], base: Path | None) -> dict[str, str]:
+    """``tags`` with ``<Tag>Text`` added for each of ``spec.file_tags`` whose value names
+    a file (relative to ``base``); a bare word names a built-in and is left to the
+    engine.  :class:`~referee.errors.BadInputError` when a named file cannot be read."""
+    from referee import files
+
+    out = dict(tags)
+    for key in spec.file_tags:
+        value = tags.get(key)
+        if value is None or f"{key}Text" in tags or not files.names_a_file(value):
+            continue
+        out[f"{key}Text"] = files.read_text(files.resolve(value, base), what=key.lower())
+    return out

@@ -1,1 +1,0 @@
-"""Rich renderings of each game's position (the only place that knows about rich)."""
