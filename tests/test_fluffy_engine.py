@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from referee.games.fluffy.engine import Game, parse_board, parse_deck
+from referee.games.fluffy.board import parse_board
+from referee.games.fluffy.engine import Game, parse_deck
 from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError
 from referee.records import parse_record
 from referee.replay import replay_record

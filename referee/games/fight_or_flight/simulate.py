@@ -88,15 +88,6 @@ def choose_show(hand: list[str]) -> str:
     return min(hand, key=_ORDER.__getitem__)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """One simulated game: ``result`` (``win``/``loss``), ``reason`` and the ``day`` it ended."""
-
-    result: str
-    reason: str
-    day: int
-
-
 def _new_game(players: int, variant: str) -> Game:
     names = NAMES[:players] if players <= len(NAMES) else [f"P{i}" for i in range(players)]
     return Game.from_tags({"Players": ", ".join(names), "Variant": variant})
