@@ -160,7 +160,8 @@ class GameSpec:
       for ``referee board check``; ``board_marker``: a TOML key only this game's
       board files have.
     - ``simulate``: the Typer command of ``referee simulate <name>``.
-    - ``advise``: ``"module:function"`` ``(game, **options) -> Advice``.
+    - ``advise``: ``"module:function"`` ``(game, **options) -> referee.advice.Advice``
+      for ``referee advise`` (options: ``seed``, ``samples``).
     - ``dice``: the game's events carry die rolls that ``fill_dice`` can roll.
     - ``player_tags``: the record tags that name the players (``referee games``).
     - ``match``: a module with ``match_picture(store, match_id)`` and

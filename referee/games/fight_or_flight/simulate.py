@@ -26,6 +26,8 @@ of their hand in deck order (Fights first, the cards the policy plays last).
 
 from __future__ import annotations
 
+from referee.advice import wilson  # noqa: F401  (the one Wilson interval)
+
 import math
 import random
 from collections import Counter
@@ -128,17 +130,6 @@ def play_game(players: int, variant: str, rng: random.Random) -> tuple[Game, lis
             face_up[seat] = choose_show(hand)
             apply(f"{names[seat]}: show {face_up[seat]}")
     return game, events
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a proportion: ``(low, high)``, 95% for ``z`` = 1.96."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass
