@@ -26,14 +26,12 @@ of their hand in deck order (Fights first, the cards the policy plays last).
 
 from __future__ import annotations
 
-from referee.advice import wilson  # noqa: F401  (the one Wilson interval)
-
-import math
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
+from referee.advice import wilson  # noqa: F401  (the one Wilson interval)
 from referee.games.fight_or_flight.engine import (
     BACKTRACK, CARDS, COMBAT, EVADE, FIRST_COUNTING_DAY, FLEE, HEAL, PROVISION, REST,
     SKIRMISH, THE_END, WEEK, Game,
