@@ -30,17 +30,19 @@ from typing import Iterable
 
 from . import imports as _imports
 from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game,
-                    entry_files, entry_from_json, files_digest, load_entries)
+                    entry_files, entry_from_json, files_digest, first_sentence, load_entries)
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "4"
+INDEX_VERSION = "5"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
-COLUMNS = ("title", "keywords", "phrases", "body", "section", "extra")
-WEIGHTS: dict[str, float] = {"title": 2.0, "keywords": 1.0, "phrases": 1.0, "body": 1.0,
-                             "section": 1.0, "extra": 0.3}
+COLUMNS = ("title", "keywords", "phrases", "asked", "body", "section", "extra")
+WEIGHTS: dict[str, float] = {"title": 2.0, "keywords": 1.0, "phrases": 1.0, "asked": 1.0,
+                             "body": 1.0, "section": 1.0, "extra": 0.3}
+#: The columns that say what an entry is about (head coverage is counted in them).
+HEAD_COLUMNS = ("title", "keywords", "phrases", "asked")
 
 #: Re-scoring: final = bm25/best_bm25 + COVERAGE * coverage + HEAD * head coverage
 #: + NEAR * near-pair share, where coverage is the rarity-weighted share of the query's
@@ -116,7 +118,8 @@ CREATE VIRTUAL TABLE fts USING fts5({", ".join(COLUMNS)}, game,
 def _columns(e: Entry) -> tuple[str, ...]:
     idwords = " ".join(e.id.split(".")[1:]).replace("-", " ")
     extra = " ".join(x for x in (getattr(e, "reason", ""), idwords) if x)
-    return (e.title, " ; ".join(e.keywords), " ; ".join(e.phrases), e.text, e.section, extra)
+    return (e.title, " ; ".join(e.keywords), " ; ".join(e.phrases), " ; ".join(e.asked),
+            e.text, e.section, extra)
 
 
 def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) -> None:
@@ -425,7 +428,7 @@ class Database:
         # one query per word (and one more for the word alone when it has synonyms): the
         # matching documents, and by a bm25 weighted on the head columns only (non-zero
         # exactly when the word is in them), whether it is in title/keywords/phrases
-        head_w = ", ".join("1" if c in ("title", "keywords", "phrases") else "0" for c in COLUMNS)
+        head_w = ", ".join("1" if c in HEAD_COLUMNS else "0" for c in COLUMNS)
 
         def matching(expr: str) -> dict[int, bool]:
             """rowid -> is the match in a head column, for every document matching ``expr``."""
@@ -474,8 +477,13 @@ class Database:
         hits = []
         for score, _, _, data in scored[:limit]:
             e = json.loads(data)
+            answer = e.get("answer", "") or ""
+            if e["kind"] == "ruling":
+                answer = first_sentence(answer)
+            elif e["kind"] == "imported":
+                answer = ""
             hits.append(Hit(id=e["id"], game=e["game"], kind=e["kind"], title=e["title"],
                             text=e["text"], source=e["section"], score=round(score, 4),
-                            imported=e["kind"] == "imported"))
+                            imported=e["kind"] == "imported", answer=answer))
         return hits
 
