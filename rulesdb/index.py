@@ -34,7 +34,7 @@ from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "5"
+INDEX_VERSION = "7"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
@@ -57,6 +57,11 @@ SYNONYM_CREDIT = 0.7
 IMPORTED_FACTOR = 0.9
 #: How many bm25 candidates are re-scored.
 CANDIDATES = 60
+#: Weight of the nearest phrasing: how fully one of an entry's own phrasings (``asked``,
+#: ``phrases`` or its title) is matched by the query, and how much of that phrasing the
+#: query covers.  A question worded like one way players ask for an entry lands on it.
+ASKED = 1.0
+
 
 _WORD = re.compile(r"[^\W_]+")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "`": "'"})
@@ -112,6 +117,8 @@ CREATE TABLE docs (rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, game TEXT
 CREATE TABLE vocab (word TEXT PRIMARY KEY, n INTEGER NOT NULL);
 CREATE VIRTUAL TABLE fts USING fts5({", ".join(COLUMNS)}, game,
     tokenize = 'porter unicode61 remove_diacritics 2');
+CREATE TABLE askmeta (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, n INTEGER NOT NULL);
+CREATE VIRTUAL TABLE asks USING fts5(text, game, tokenize = 'porter unicode61 remove_diacritics 2');
 """
 
 
@@ -126,8 +133,15 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) ->
     """Create the index tables in ``conn`` and fill them with ``entries``."""
     conn.executescript(_SCHEMA)
     vocab: dict[str, int] = {}
+    askid = 0
     with conn:
         for rowid, e in enumerate(entries, 1):
+            for phrasing in (e.title, *e.phrases, *e.asked):
+                n = len([w for w in words(phrasing) if w not in STOP_WORDS]) or 1
+                askid += 1
+                conn.execute("INSERT INTO askmeta (rowid, doc, n) VALUES (?, ?, ?)", (askid, rowid, n))
+                conn.execute("INSERT INTO asks (rowid, text, game) VALUES (?, ?, ?)",
+                             (askid, phrasing, _game_token(e.game)))
             cols = _columns(e)
             conn.execute("INSERT INTO docs (rowid, id, game, kind, json) VALUES (?, ?, ?, ?, ?)",
                          (rowid, e.id, e.game, e.kind, json.dumps(e.to_json(), ensure_ascii=False)))
@@ -140,6 +154,7 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) ->
         conn.executemany("INSERT INTO vocab (word, n) VALUES (?, ?)", vocab.items())
         conn.execute("INSERT INTO meta (key, value) VALUES ('key', ?)", (key,))
         conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
+        conn.execute("INSERT INTO asks (asks) VALUES ('optimize')")
 
 
 class Database:
@@ -155,7 +170,7 @@ class Database:
     def __init__(self, entries_dir: Path | None = None, index_path: Path | None = None,
                  imports_path: Path | None = None, *, weights: dict[str, float] | None = None,
                  coverage: float | None = None, near: float | None = None,
-                 head: float | None = None) -> None:
+                 head: float | None = None, asked: float | None = None) -> None:
         self.entries_dir = entries_dir
         self.index_path = Path(index_path) if index_path is not None else None
         self.imports_path = Path(imports_path) if imports_path is not None else None
@@ -163,6 +178,8 @@ class Database:
         self.coverage = COVERAGE if coverage is None else coverage
         self.near = NEAR if near is None else near
         self.head = HEAD if head is None else head
+        self.asked = ASKED if asked is None else asked
+        self._askmeta: dict[int, tuple[int, int]] | None = None
         self._conn: sqlite3.Connection | None = None
         self._entries: list[Entry] | None = None
         self._vocab: list[str] | None = None
@@ -240,6 +257,7 @@ class Database:
         self._known = {}
         self._fixed = {}
         self._ndocs = {}
+        self._askmeta = None
 
     # -- entries -----------------------------------------------------------------------
 
@@ -436,13 +454,25 @@ class Database:
                 f"SELECT rowid, bm25(fts, {head_w}, 0) FROM fts WHERE fts MATCH ?",
                 (f"{gfilter}({expr})",))}
 
+        if self._askmeta is None:
+            self._askmeta = {r[0]: (r[1], r[2]) for r in conn.execute("SELECT rowid, doc, n FROM askmeta")}
+        askmeta = self._askmeta
+        ask_w: dict[int, float] = {}  # phrasing -> weight of the query's groups it holds
+        ask_n: dict[int, int] = {}  # phrasing -> how many of the query's groups it holds
+        agfilter = f"{{game}} : {_game_token(g)} AND " if g else ""
         for grp in groups:
-            found = matching(" OR ".join(_quote(t) for t in grp))
+            expr_g = " OR ".join(_quote(t) for t in grp)
+            found = matching(expr_g)
             if not found:
                 continue
             own = matching(_quote(grp[0])) if len(grp) > 1 else found
             weight = math.log(1 + ndocs / len(found))
             total += weight
+            for (arow,) in conn.execute("SELECT rowid FROM asks WHERE asks MATCH ?",
+                                        (f"{agfilter}({expr_g})",)):
+                if askmeta[arow][0] in cands:
+                    ask_w[arow] = ask_w.get(arow, 0.0) + weight
+                    ask_n[arow] = ask_n.get(arow, 0) + 1
             for rowid in found.keys() & cands.keys():
                 mine = rowid in own
                 cover[rowid] += weight * (1.0 if mine else SYNONYM_CREDIT)
@@ -458,6 +488,16 @@ class Database:
                 if rowid in near:
                     near[rowid] += 1.0
 
+        # nearest phrasing: share of the query held by one phrasing, times (the square root
+        # of) the share of that phrasing the query covers
+        nearest = dict.fromkeys(cands, 0.0)
+        if total:
+            for arow, wsum in ask_w.items():
+                doc, n = askmeta[arow]
+                sim = (wsum / total) * math.sqrt(min(1.0, ask_n[arow] / n))
+                if sim > nearest[doc]:
+                    nearest[doc] = sim
+
         marks = ",".join("?" * len(cands))
         meta = {r[0]: r[1:] for r in conn.execute(
             f"SELECT rowid, json, kind FROM docs WHERE rowid IN ({marks})", tuple(cands))}
@@ -469,6 +509,7 @@ class Database:
                 score += self.head * headc[rowid] / total
             if pairs:
                 score += self.near * near[rowid] / len(pairs)
+            score += self.asked * nearest[rowid]
             data, kind = meta[rowid]
             if kind == "imported":
                 score *= IMPORTED_FACTOR

@@ -64,6 +64,38 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "handicap": ("handicapped",), "easier": ("easy",), "harder": ("difficult",),
     "heal": ("recovery",), "recover": ("recovery",), "recovering": ("recovery",),
     "variant": ("variation",), "variants": ("variation",), "variation": ("variant",),
+    # table talk: slang for pieces and actions
+    "pupper": ("fluffy",), "doggo": ("fluffy",), "mutt": ("fluffy",),
+    "zombs": ("zombie",), "zomb": ("zombie",),
+    "zombified": ("turned", "zombie"), "infected": ("turned",), "turned": ("zombie",),
+    "bit": ("turned",), "bitten": ("turned",), "bite": ("turned",), "bites": ("turned",),
+    "grab": ("snag", "take", "pick"), "grabs": ("snag", "take"), "grabbing": ("snag", "take", "pick"),
+    "nab": ("snag", "take"), "nabs": ("snag", "take"), "nabbing": ("snag", "take"),
+    "steal": ("snag", "take"), "steals": ("snag", "take"), "stealing": ("snag", "take"),
+    "swipe": ("snag", "take"), "pinch": ("snag", "take"), "snatch": ("snag", "take"),
+    "toss": ("discard",), "ditch": ("discard",), "dump": ("discard",), "junk": ("discard",),
+    "chuck": ("discard",), "bin": ("discard",),
+    "pull": ("draw",), "pulled": ("draw",), "pulls": ("draw",),
+    "whack": ("kill",), "bonk": ("kill",), "smash": ("kill",), "shoot": ("weapon", "kill"),
+    "shot": ("weapon", "kill"), "charge": ("attack", "walk"), "slay": ("kill",),
+    "d6": ("die", "roll"), "rolling": ("roll", "die"),
+    "heli": ("helipad",), "helicopter": ("helipad",), "chopper": ("helipad",),
+    "bullet": ("ammo",), "hearts": ("life",),
+    "corner": ("diagonal",),
+    "teammate": ("player",), "buddy": ("player",), "friend": ("player",), "friends": ("player",),
+    "mate": ("player",), "sister": ("player",), "brother": ("player",), "cousin": ("player",),
+    "people": ("players",), "folks": ("players",),
+    "couple": ("two",), "third": ("three",),
+    "kids": ("easier", "young"), "kid": ("easier", "young"), "children": ("easier", "young"),
+    "child": ("easier", "young"), "beginner": ("easier", "first"), "beginners": ("easier", "first"),
+    "newbie": ("easier", "first"), "newbies": ("easier", "first"),
+    "simpler": ("easier", "first"), "simple": ("easy",), "easy": ("easier",),
+    "tougher": ("harder",), "tough": ("harder",), "meaner": ("harder",), "hard": ("harder",),
+    "hardest": ("harder",), "challenging": ("harder", "challenge"), "difficult": ("harder",),
+    "soonest": ("earliest",), "earliest": ("first",), "quickest": ("earliest",),
+    "pee": ("tree", "tag"), "piddle": ("tree", "tag"), "wee": ("tree", "tag"),
+    "food": ("provision",), "snack": ("provision",), "eat": ("capture", "eat"),
+    "patching": ("recovering", "recovery"), "recovering": ("recovery",),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
@@ -80,6 +112,19 @@ PHRASES: dict[str, str] = {
     "ran out": "runs out",
     "go first": "first",
     "goes first": "first",
+    # how many of us: the player count, in the players' words
+    "only two": "two players", "just two": "two players", "just the two": "two players",
+    "the two of us": "two players", "two of us": "two players", "a couple": "two players",
+    "me and my": "two players", "just me and": "two players", "head to head": "two players",
+    "one on one": "two players", "only three": "three players", "three of us": "three players",
+    "just three": "three players", "four of us": "four players", "five of us": "five players",
+    "six of us": "six players", "how many people": "how many players",
+    "how many of us": "how many players", "year old": "kids", "years old": "kids",
+    # what is hard or easy
+    "too hard": "easier", "too easy": "harder", "more challenging": "harder",
+    "keep winning": "harder", "keep losing": "easier",
+    "put down": "play", "slap down": "play", "throw down": "play", "lay down": "play",
+    "throw away": "discard",
 }
 
 STOP_WORDS: frozenset[str] = frozenset("""
