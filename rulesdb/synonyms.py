@@ -60,7 +60,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "food": ("provision",), "supplies": ("provision",), "hunger": ("provision",),
     "starve": ("provision",), "starving": ("provision",),
     "secret": ("hidden", "face"), "hide": ("hiding",), "hidden": ("face",),
-    "skipped": ("skip",), "skipping": ("skip",),
+    "skipped": ("skip",), "skipping": ("skip",), "miss": ("skip",), "misses": ("skip",),
     "handicap": ("handicapped",), "easier": ("easy",), "harder": ("difficult",),
     "heal": ("recovery",), "recover": ("recovery",), "recovering": ("recovery",),
     "variant": ("variation",), "variants": ("variation",), "variation": ("variant",),
@@ -92,6 +92,17 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "simpler": ("easier", "first"), "simple": ("easy",), "easy": ("easier",),
     "tougher": ("harder",), "tough": ("harder",), "meaner": ("harder",), "hard": ("harder",),
     "hardest": ("harder",), "challenging": ("harder", "challenge"), "difficult": ("harder",),
+    "match": ("meet", "satisfy"), "matches": ("meet", "satisfy"), "fulfil": ("meet", "satisfy"),
+    "fulfill": ("meet", "satisfy"), "complete": ("meet",), "both": ("two", "several"),
+    "enemy": ("zombie",), "monster": ("zombie",), "monsters": ("zombie",),
+    "dead": ("destroyed", "killed", "lose"), "killed": ("kill", "destroyed"),
+    "hurt": ("life",), "damage": ("life",), "wounded": ("life",), "injured": ("life",),
+    "tell": ("say", "show"), "talk": ("say", "show"), "hint": ("say", "show"),
+    "reveal": ("show", "face"), "peek": ("show", "face"), "look": ("show", "face"),
+    "trade": ("exchange", "swap"), "swap": ("exchange",),
+    "hungry": ("provision",), "unlock": ("key", "locked"), "locked": ("lock",),
+    "carry": ("hold", "keep"), "holding": ("hold",), "hold": ("keep", "hand"),
+    "twice": ("two", "again"), "rotate": ("turn",),
     "soonest": ("earliest",), "earliest": ("first",), "quickest": ("earliest",),
     "pee": ("tree", "tag"), "piddle": ("tree", "tag"), "wee": ("tree", "tag"),
     "food": ("provision",), "snack": ("provision",), "eat": ("capture", "eat"),
@@ -125,6 +136,12 @@ PHRASES: dict[str, str] = {
     "keep winning": "harder", "keep losing": "easier",
     "put down": "play", "slap down": "play", "throw down": "play", "lay down": "play",
     "throw away": "discard",
+    "nothing to play": "stuck no legal card", "nothing i can play": "stuck no legal card",
+    "can t play": "cannot play stuck", "cannot play anything": "stuck no legal card",
+    "same time": "at once", "at the same time": "at once", "run away": "flee",
+    "runs away": "flee", "ran away": "flee", "turned into a zombie": "turned zombie player",
+    "become a zombie": "turned zombie player", "becomes a zombie": "turned zombie player",
+    "way out": "exit", "card limit": "hand limit", "house rule": "variant",
 }
 
 STOP_WORDS: frozenset[str] = frozenset("""
@@ -137,6 +154,10 @@ were what whats when where which while who whom why will with would you your you
 yourself yourselves s t ll d re ve m happen happens happened work works mean means
 thing things get gets got allowed let lets still else somebody someone anyone
 many much each cant dont doesnt isnt wont arent theres thats whats elses shall may
+don doesn didn isn aren wasn weren haven hasn hadn couldn shouldn wouldn mustn ain
+tonight today now ok okay anyway actually really basically guys hey um yeah
+ann bob cat dan eve ben sam tom joe amy sue jim kim alice carol dave mike sarah john mary
+jane emma lucy mom dad
 """.split())
 
 
@@ -150,3 +171,27 @@ GAME_NAMES = {
     "zombies": ("zombies!!!", "zombies quick play", "quick play variant"),
     "zombie-attack": ("zombie attack",),
 }
+
+
+def _numbers() -> dict[str, tuple[str, ...]]:
+    """Digits and number words, cardinals and ordinals, each searched beside the other
+    ("2 players" finds "two players", "7th card" the "seventh card")."""
+    names = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+             "fourteen fifteen sixteen seventeen eighteen nineteen twenty").split()
+    ordinals = ("zeroth first second third fourth fifth sixth seventh eighth ninth tenth "
+                "eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth "
+                "eighteenth nineteenth twentieth").split()
+    suffix = {1: "st", 2: "nd", 3: "rd"}
+    out: dict[str, tuple[str, ...]] = {}
+    for n, (name, nth) in enumerate(zip(names, ordinals)):
+        digit = str(n)
+        short = digit + (suffix.get(n % 10, "th") if n not in (11, 12, 13) else "th")
+        out[digit] = (name,)
+        out.setdefault(name, (digit,))
+        out[short] = (nth, digit)
+        out.setdefault(nth, (short,))
+    return out
+
+
+for _word, _also in _numbers().items():
+    SYNONYMS[_word] = tuple(dict.fromkeys((*SYNONYMS.get(_word, ()), *_also)))
