@@ -351,7 +351,7 @@ class Database:
 
     def _correct(self, word: str) -> str | None:
         """The index word closest to an unknown ``word`` (rapidfuzz), or None."""
-        if len(word) < 3 or word.isdigit():
+        if len(word) < 3 or any(c.isdigit() for c in word):
             return None
         if word not in self._fixed:
             self._fixed[word] = self._closest(word)

@@ -103,6 +103,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "hungry": ("provision",), "unlock": ("key", "locked"), "locked": ("lock",),
     "carry": ("hold", "keep"), "holding": ("hold",), "hold": ("keep", "hand"),
     "twice": ("two", "again"), "rotate": ("turn",),
+    "drew": ("draw",), "drawn": ("draw",), "ate": ("eat", "capture"), "ran": ("run",),
+    "won": ("win",), "fought": ("fight", "combat"), "hid": ("hide", "hiding"),
+    "stood": ("stand",), "onto": ("on",),
     "soonest": ("earliest",), "earliest": ("first",), "quickest": ("earliest",),
     "pee": ("tree", "tag"), "piddle": ("tree", "tag"), "wee": ("tree", "tag"),
     "food": ("provision",), "snack": ("provision",), "eat": ("capture", "eat"),
@@ -141,6 +144,8 @@ PHRASES: dict[str, str] = {
     "same time": "at once", "at the same time": "at once", "run away": "flee",
     "runs away": "flee", "ran away": "flee", "turned into a zombie": "turned zombie player",
     "become a zombie": "turned zombie player", "becomes a zombie": "turned zombie player",
+    "won t": "wont", "on top of": "onto", "right on top of": "onto", "ended up": "ends",
+    "all i ve got": "only hand", "all i have": "only hand", "only have": "only hand",
     "way out": "exit", "card limit": "hand limit", "house rule": "variant",
 }
 
