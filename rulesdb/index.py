@@ -34,7 +34,7 @@ from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "7"
+INDEX_VERSION = "8"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
@@ -88,6 +88,16 @@ def words(text: str) -> list[str]:
     return _WORD.findall(normalize(text))
 
 
+def rewrite(text: str) -> str:
+    """``text``'s words, normalised, with the multi-word expressions of
+    :data:`~rulesdb.synonyms.PHRASES` rewritten ("we're only two" -> "we re two players").
+    Queries and the entries' own phrasings go through it alike, so they meet."""
+    text = " " + " ".join(words(text)) + " "
+    for phrase, repl in PHRASES.items():
+        text = text.replace(f" {phrase} ", f" {repl} ")
+    return text.strip()
+
+
 def strip_game_name(query: str, game: str) -> str:
     """The query without the name of ``game`` when the search is already limited to it
     ("who goes first in fluxx" with ``--game fluxx``): the name would only pull up the
@@ -125,8 +135,8 @@ CREATE VIRTUAL TABLE asks USING fts5(text, game, tokenize = 'porter unicode61 re
 def _columns(e: Entry) -> tuple[str, ...]:
     idwords = " ".join(e.id.split(".")[1:]).replace("-", " ")
     extra = " ".join(x for x in (getattr(e, "reason", ""), idwords) if x)
-    return (e.title, " ; ".join(e.keywords), " ; ".join(e.phrases), " ; ".join(e.asked),
-            e.text, e.section, extra)
+    return (e.title, " ; ".join(e.keywords), " ; ".join(e.phrases),
+            " ; ".join(rewrite(a) for a in e.asked), e.text, e.section, extra)
 
 
 def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) -> None:
@@ -137,7 +147,8 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) ->
     with conn:
         for rowid, e in enumerate(entries, 1):
             for phrasing in (e.title, *e.phrases, *e.asked):
-                n = len([w for w in words(phrasing) if w not in STOP_WORDS]) or 1
+                phrasing = rewrite(phrasing)
+                n = len([w for w in phrasing.split() if w not in STOP_WORDS]) or 1
                 askid += 1
                 conn.execute("INSERT INTO askmeta (rowid, doc, n) VALUES (?, ?, ?)", (askid, rowid, n))
                 conn.execute("INSERT INTO asks (rowid, text, game) VALUES (?, ?, ?)",
@@ -180,6 +191,8 @@ class Database:
         self.head = HEAD if head is None else head
         self.asked = ASKED if asked is None else asked
         self._askmeta: dict[int, tuple[int, int]] | None = None
+        #: When a dict, each search fills it with id -> the parts of its score (for tuning).
+        self.explain: dict[str, dict[str, float]] | None = None
         self._conn: sqlite3.Connection | None = None
         self._entries: list[Entry] | None = None
         self._vocab: list[str] | None = None
@@ -378,10 +391,7 @@ class Database:
     def parse(self, query: str) -> list[list[str]]:
         """The query's word groups: each a word (or its correction) and its synonyms,
         all known to the index, in query order.  Empty when nothing searchable is left."""
-        text = " " + " ".join(words(query)) + " "
-        for phrase, repl in PHRASES.items():
-            text = text.replace(f" {phrase} ", f" {repl} ")
-        toks = text.split()[:40]
+        toks = rewrite(query).split()[:40]
         content = [t for t in toks if t not in STOP_WORDS]
         if not content:
             content = toks
@@ -511,6 +521,11 @@ class Database:
                 score += self.near * near[rowid] / len(pairs)
             score += self.asked * nearest[rowid]
             data, kind = meta[rowid]
+            if self.explain is not None:
+                self.explain[json.loads(data)["id"]] = {
+                    "bm25": bm / best, "cover": cover[rowid] / (total or 1),
+                    "head": headc[rowid] / (total or 1), "near": near[rowid] / (len(pairs) or 1),
+                    "nearest": nearest[rowid]}
             if kind == "imported":
                 score *= IMPORTED_FACTOR
             scored.append((score, kind != "rule", rowid, data))

@@ -176,12 +176,12 @@ class Hit:
                 "imported": self.imported, "answer": self.answer}
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"'])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
 
 
 def first_sentence(text: str) -> str:
     """The first sentence of ``text`` (up to its first ``.``, ``!`` or ``?`` followed by
-    a capital), spaces collapsed.
+    a capital or a digit), spaces collapsed.
 
     >>> first_sentence("Yes: the border is a wall. A bounce turns the piece.")
     'Yes: the border is a wall.'
