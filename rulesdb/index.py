@@ -403,13 +403,13 @@ class Database:
             seen.add(tok)
             terms = [tok, *SYNONYMS.get(tok, ())]
             known = [t for t in terms if self._is_known(t)]
-            if not known or not self._is_known(tok):
+            if not known:
+                # a typo: the closest word of the index (a word with known synonyms is
+                # slang, not a typo, and keeps only its synonyms)
                 fixed = self._correct(tok)
-                if fixed is None and not known:
+                if fixed is None:
                     continue
-                if fixed and fixed not in known:
-                    known = [fixed, *[t for t in SYNONYMS.get(fixed, ()) if self._is_known(t)],
-                             *known]
+                known = [fixed, *[t for t in SYNONYMS.get(fixed, ()) if self._is_known(t)]]
             if known:
                 groups.append(list(dict.fromkeys(known)))
         return groups
