@@ -95,7 +95,34 @@ def rewrite(text: str) -> str:
     text = " " + " ".join(words(text)) + " "
     for phrase, repl in PHRASES.items():
         text = text.replace(f" {phrase} ", f" {repl} ")
-    return text.strip()
+    # the player count in any words: "7 of us", "we re five", "three people"
+    text = _COUNT_OF_US.sub(lambda m: f" {m.group(1) or m.group(2)} players ", text)
+    return " ".join(text.split())
+
+
+def synonyms_of(word: str) -> tuple[str, ...]:
+    """The synonyms of ``word``, also found through its plain form ("looking" -> "look",
+    "grabbed" -> "grab", "begins" -> "begin")."""
+    found = SYNONYMS.get(word)
+    if found is not None:
+        return found
+    for suffix, repl in _ENDINGS:
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            base = word[: -len(suffix)] + repl
+            if base in SYNONYMS:
+                return (base, *SYNONYMS[base])
+            if suffix in ("ing", "ed") and len(base) > 2 and base[-1] == base[-2]:
+                if base[:-1] in SYNONYMS:  # grabbed -> grab
+                    return (base[:-1], *SYNONYMS[base[:-1]])
+    return ()
+
+
+_ENDINGS = (("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"), ("es", ""), ("s", ""))
+_NUMBER = (r"(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)")
+_COUNT_OF_US = re.compile(
+    rf" (?:there are |we are |we re |were )?(?:only |just |like |about )?{_NUMBER}"
+    rf" (?:of us|people|persons|players|player|kids|friends|guys)(?= )"
+    rf"| (?:we are|we re|there are) (?:only |just |like |about )?{_NUMBER}(?= )")
 
 
 def strip_game_name(query: str, game: str) -> str:
@@ -401,7 +428,7 @@ class Database:
             if tok in seen:
                 continue
             seen.add(tok)
-            terms = [tok, *SYNONYMS.get(tok, ())]
+            terms = [tok, *synonyms_of(tok)]
             known = [t for t in terms if self._is_known(t)]
             if not known:
                 # a typo: the closest word of the index (a word with known synonyms is
@@ -409,7 +436,7 @@ class Database:
                 fixed = self._correct(tok)
                 if fixed is None:
                     continue
-                known = [fixed, *[t for t in SYNONYMS.get(fixed, ()) if self._is_known(t)]]
+                known = [fixed, *[t for t in synonyms_of(fixed) if self._is_known(t)]]
             if known:
                 groups.append(list(dict.fromkeys(known)))
         return groups

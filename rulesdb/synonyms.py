@@ -105,7 +105,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "trade": ("exchange", "swap"), "swap": ("exchange",),
     "hungry": ("provision",), "unlock": ("key", "locked"), "locked": ("lock",),
     "carry": ("hold", "keep"), "holding": ("hold",), "hold": ("keep", "hand"),
-    "twice": ("two", "again"), "rotate": ("turn",),
+    "together": ("share", "same"), "twice": ("two", "again"), "rotate": ("turn",),
     "drew": ("draw",), "drawn": ("draw",), "ate": ("eat", "capture"), "ran": ("run",),
     "won": ("win",), "fought": ("fight", "combat"), "hid": ("hide", "hiding"),
     "stood": ("stand",), "onto": ("on",),
@@ -164,6 +164,7 @@ thing things get gets got allowed let lets still else somebody someone anyone
 many much each cant dont doesnt isnt wont arent theres thats whats elses shall may
 don doesn didn isn aren wasn weren haven hasn hadn couldn shouldn wouldn mustn ain
 tonight today now ok okay anyway actually really basically guys hey um yeah
+like wanna gonna gotta kinda sorta please
 ann bob cat dan eve ben sam tom joe amy sue jim kim alice carol dave mike sarah john mary
 jane emma lucy mom dad
 """.split())
