@@ -34,7 +34,7 @@ from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "8"
+INDEX_VERSION = "9"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
@@ -173,7 +173,9 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) ->
     askid = 0
     with conn:
         for rowid, e in enumerate(entries, 1):
-            for phrasing in (e.title, *e.phrases, *e.asked):
+            for phrasing in (e.title, getattr(e, "question", ""), *e.phrases, *e.asked):
+                if not phrasing:
+                    continue
                 phrasing = rewrite(phrasing)
                 n = len([w for w in phrasing.split() if w not in STOP_WORDS]) or 1
                 askid += 1

@@ -198,6 +198,8 @@ def show(
             body.append("\nReads: ", style="bold")
             body.append(", ".join(entry.rules))
     else:
+        if entry.answer:
+            body.append(entry.answer + "\n", style="bold")
         body.append(entry.text)
     if entry.imported:
         body.append(f"\n(imported from {entry.source_file})", style="magenta")
