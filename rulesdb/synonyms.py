@@ -151,6 +151,8 @@ PHRASES: dict[str, str] = {
     "become a zombie": "turned zombie player", "becomes a zombie": "turned zombie player",
     "won t": "wont", "on top of": "onto", "right on top of": "onto", "ended up": "ends",
     "all i ve got": "only hand", "all i have": "only hand", "only have": "only hand",
+    "right away": "at once immediately", "straight away": "at once immediately",
+    "full health": "five life limit", "max health": "five life limit", "full life": "five life limit",
     "way out": "exit", "card limit": "hand limit", "house rule": "variant",
 }
 
