@@ -1,9 +1,14 @@
 """Typed records of the rules database and the loader of ``rulesdb/entries/*.toml``.
 
-The entry format is described in ``rulesdb/entries`` by the shared format note: one
-TOML file per game (or several), top-level ``game`` and ``rulebook`` keys, then
-``[[rule]]`` and ``[[ruling]]`` tables.  :func:`load_entries` reads every file and
-validates the whole set (:class:`EntryError` lists every problem found).
+One TOML file per game (or several): top-level ``game`` and ``rulebook`` keys, then
+``[[rule]]`` tables (``id``, ``title``, ``section``, ``text``) and ``[[ruling]]`` tables
+(``id``, ``title``, ``question``, ``answer``, ``reason``, ``rules``: the rule ids it
+reads).  Both may carry ``keywords``, ``phrases`` (the question as a rulebook reader
+words it), ``asked`` (how players ask at the table: situations, slang, yes/no
+disputes) and ``related`` ids; a rule that settles a yes/no dispute carries a one-line
+``answer`` ("Yes: ..." / "No: ..."), shown first by ``referee rules search``/``ask``.
+:func:`load_entries` reads every file and validates the whole set
+(:class:`EntryError` lists every problem found).
 """
 
 from __future__ import annotations
