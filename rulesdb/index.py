@@ -11,9 +11,14 @@ words are widened with the synonyms of :mod:`rulesdb.synonyms`, stop words dropp
 a word found nowhere in the index is replaced by its closest index word (rapidfuzz).
 Each word and its synonyms form a group; the FTS5 query is the OR of every group's
 terms, each a quoted string (so no text a user types is ever FTS5 syntax), passed as a
-bound parameter.  Candidates are ranked by bm25 with column weights, then re-scored by
-the share of the query's groups they match (weighted by rarity) and by the pairs of
-query words found near each other.
+bound parameter.  Candidates are ranked by bm25 with column weights (the players'
+``asked`` phrasings have their own column), then re-scored by the share of the query's
+groups they match (weighted by rarity), by the pairs of query words found near each
+other, and by their nearest phrasing: each entry's title, ruling question, ``phrases``
+and ``asked`` are also indexed one by one (table ``asks``), and a query that holds most
+of one phrasing, and most of whose words that phrasing holds, lands on its entry.
+Queries and phrasings are rewritten alike first (:func:`rewrite`: "we're only two" ->
+"two players", "7 of us" -> "7 players").
 """
 
 from __future__ import annotations
