@@ -572,7 +572,7 @@ class Game(EngineBase):
         need = k - roll
         rule = R_DOG if kind == "dog" else R_ENHANCED if kind == "enhanced" else R_FIGHT_ROLL
         if choice == "ammo" and p.ammo < need:
-            return (f"{p.name} has {f"{p.ammo} ammo"}: raising a {roll} to {k} takes "
+            return (f"{p.name} has {p.ammo} ammo: raising a {roll} to {k} takes "
                     f"{need}", rule)
         if choice == "life" and p.life == 0:
             return f"{p.name} has no life left to lose", R_OUT_OF_LIFE
@@ -880,7 +880,7 @@ class Game(EngineBase):
         if roll >= k or choice == "ammo":
             if choice == "ammo":
                 p.ammo -= k - roll
-                notes.append(f"{f"{k - roll} ammo"} raise the {roll} to {k}")
+                notes.append(f"{k - roll} ammo raise the {roll} to {k}")
             p.kills += 1
             self.zombies -= 1
             self.fight_open = None
@@ -895,7 +895,7 @@ class Game(EngineBase):
             loss = self._life_cost(seat, kind)
             p.life -= loss
             self.fight_open = what
-            notes.append(f"{p.name} loses {f"{loss} life"} ({p.life} left) and fights on")
+            notes.append(f"{p.name} loses {loss} life ({p.life} left) and fights on")
         else:
             lost = 1 if p.kills > 0 else 0
             p.kills -= lost
