@@ -21,6 +21,7 @@ from typing import Any, Callable
 from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
 
+from .odds import fight_odds
 from .tiles import BUILTIN, REQUIRED, TileData, builtin_tile_data, parse_tile_data
 
 # -- numbers the rules fix ----------------------------------------------------------------
@@ -1154,6 +1155,7 @@ class Game(EngineBase):
             kinds = [None] + (["dog"] if self.has("the-end") else []) + (
                 ["enhanced"] if self.has("zombie-corps") else [])
             for kind in kinds:
+                begin = len(out)
                 for r in range(1, 7):
                     a = {"n": r, "kind": kind, "choice": None}
                     opts = self.fight_options(s, a)
@@ -1164,9 +1166,20 @@ class Game(EngineBase):
                     elif not opts:
                         out.append((s, "fight", a, "no life, too little ammo: loses a kill"))
                     for o in opts:
-                        desc = (f"spend {k - r} ammo: kills the {what}" if o == "ammo" else
-                                f"lose {self._life_cost(s, kind)} life, fight on")
+                        if o == "ammo":
+                            desc = f"spend {k - r} ammo: kills the {what}"
+                        else:
+                            cost = self._life_cost(s, kind)
+                            after = fight_odds(k, self.players[s].ammo, self.players[s].life - cost,
+                                               dog=kind == "dog")
+                            desc = f"lose {cost} life, fight on ({after.percent()} to win then)"
                         out.append((s, "fight", {**a, "choice": o}, desc))
+                if len(out) > begin:
+                    k = kill_number(kind)
+                    o = fight_odds(k, self.players[s].ammo, self.players[s].life, dog=kind == "dog")
+                    seat_, verb_, a_, desc_ = out[begin]
+                    out[begin] = (seat_, verb_, a_, f"{desc_} [the fight: {o.percent()} to win, "
+                                  f"~{float(o.life_lost):.1f} life, ~{float(o.ammo_spent):.1f} ammo]")
             n = self.draw_count()
             out.append((s, "draw", {"n": n}, f"draw {_plural(n, 'event card')}"))
             for r in range(1, 7):

@@ -12,9 +12,9 @@ from rich.text import Text
 from referee.games.zombies.engine import Game, kill_number
 from referee.games.zombies.odds import fight_odds
 
-_STEPS = {"tile": "draw and place a tile", "bid": "bid for the Helipad",
-          "fight": "fight (start of turn, or the fight goes on)", "draw": "draw event cards",
-          "roll": "roll for movement", "move": "move, fight, pick up; then the zombie roll",
+_STEPS = {"tile": "draw a tile", "bid": "bids for the Helipad",
+          "fight": "fight (start of turn, or fight on)", "draw": "draw event cards",
+          "roll": "roll for movement", "move": "move/fight/pick, then the zombie roll",
           "discard": "discard a card or end the turn"}
 
 
@@ -72,8 +72,11 @@ def status_lines(game: Game) -> list[str]:
         lines.append(f"Game over: {p.name} wins ({how}).")
     else:
         who = game.players[game.to_move].name
-        lines.append(f"Turn {game.turns + 1}: {game.players[game.seat].name}'s turn; "
-                     f"next: {who}, {_STEPS[game.step]}")
+        if game.phase == "bid":
+            lines.append(f"Turn {game.turns + 1} ({game.players[game.seat].name}): {who} "
+                         f"{_STEPS['bid']}")
+        else:
+            lines.append(f"Turn {game.turns + 1}: {who}, {_STEPS[game.step]}")
         if game.allowance is not None:
             extra = " (stopped: lost a fight)" if game.stopped else (
                 " (ended on the Town Square)" if game.move_over else "")
