@@ -262,8 +262,13 @@ class Game(EngineBase):
         ``TileData`` (with ``TileDataText`` when it names a file)."""
         known = {"players": "Players", "tiles": "Tiles", "events": "Events",
                  "expansions": "Expansions", "tiledata": "TileData", "tiledatatext": "TileDataText"}
+        from referee.records import COMMON_TAGS
+
         values: dict[str, str] = {}
+        common = {k: v for k, v in tags.items() if k in COMMON_TAGS and k != "Game"}
         for key, value in tags.items():
+            if key in COMMON_TAGS:
+                continue
             if key.lower() not in known:
                 raise BadInputError(f"unknown tag {key!r} for zombies "
                                     f"(Players, Tiles, Events, Expansions, TileData)")
@@ -282,7 +287,9 @@ class Game(EngineBase):
             data = builtin_tile_data()
         else:
             raise BadInputError(f"unknown built-in tile data {data_tag!r} (use `default` or a .toml file)")
-        return cls(players, tiles, events, expansions, data, data_tag)
+        game = cls(players, tiles, events, expansions, data, data_tag)
+        game.common_tags = common
+        return game
 
     def tags(self) -> dict[str, str]:
         out = {"Players": ", ".join(p.name for p in self.players), "Tiles": str(self.tiles_total),
@@ -291,7 +298,7 @@ class Game(EngineBase):
             out["Expansions"] = ", ".join(self.expansions)
         if self.tile_data_tag is not None:
             out["TileData"] = self.tile_data_tag
-        return out
+        return {**getattr(self, "common_tags", {}), **out}
 
     # -- derived state ----------------------------------------------------------------------
 
