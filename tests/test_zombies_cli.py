@@ -194,3 +194,21 @@ def test_play_session_runs_a_whole_game(env):
     state = json.loads(subprocess.run([sys.executable, "-m", "referee", "show", "--json"], env=env,
                                       capture_output=True, text=True, timeout=60).stdout)
     assert state["over"] and state["winner"] == "Ann" and state["ending"] == "helipad"
+
+
+def test_the_docs_game_from_the_shell_runs():
+    import re
+    import shlex
+
+    from .conftest import ROOT
+
+    doc = (ROOT / "docs" / "zombies.md").read_text()
+    block = doc.split("## A game from the shell", 1)[1]
+    commands = re.search(r"```sh\n(.*?)\n```", block, re.S).group(1).splitlines()
+    assert 8 <= len(commands) <= 12
+    for line in commands:
+        args = shlex.split(line, comments=True)
+        assert args[0] == "referee"
+        cli(*args[1:])
+    state = json.loads(cli("show", "--json").stdout)
+    assert state["next"] == "Ben" and state["players"]["Ann"]["kills"] == 1

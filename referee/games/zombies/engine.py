@@ -1185,8 +1185,8 @@ class Game(EngineBase):
                     k = kill_number(kind)
                     o = fight_odds(k, self.players[s].ammo, self.players[s].life, dog=kind == "dog")
                     seat_, verb_, a_, desc_ = out[begin]
-                    out[begin] = (seat_, verb_, a_, f"{desc_} [the fight: {o.percent()} to win, "
-                                  f"~{float(o.life_lost):.1f} life, ~{float(o.ammo_spent):.1f} ammo]")
+                    out[begin] = (seat_, verb_, a_, f"{desc_}; the fight: {o.percent()} to win, "
+                                  f"~{float(o.life_lost):.1f} life, ~{float(o.ammo_spent):.1f} ammo")
             n = self.draw_count()
             out.append((s, "draw", {"n": n}, f"draw {_plural(n, 'event card')}"))
             for r in range(1, 7):
@@ -1194,7 +1194,7 @@ class Game(EngineBase):
             for m in range(1, self.left_to_move() + 1):
                 out.append((s, "move", {"n": m}, f"move {_plural(m, 'space')}"))
             for what in ("ammo", "life"):
-                out.append((s, "pick", {"what": what}, f"take a {what} token"))
+                out.append((s, "pick", {"what": what}, f"take {'an' if what == 'ammo' else 'a'} {what} token"))
             out.append((s, "town-square", {}, "end the move on the Town Square: refill to 3"))
             out.append((s, "helipad", {}, "reach the helipad centre: win"))
             for r in range(1, 7):

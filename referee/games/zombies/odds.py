@@ -38,8 +38,11 @@ class FightOdds:
     ammo_spent: Fraction
 
     def percent(self) -> str:
-        """The chance to win in whole percent, e.g. ``'83%'``."""
-        return f"{round(float(self.win) * 100)}%"
+        """The chance to win in percent to one decimal (``'83.3%'``); ``'100%'`` only
+        when certain."""
+        if self.win == 1:
+            return "100%"
+        return f"{min(float(self.win) * 100, 99.9):.1f}%"
 
 
 def fight_odds(kill_number: int, ammo: int, life: int, policy: str = "ammo",
