@@ -112,8 +112,10 @@ def zombie_splits(roll: int, zombies: int) -> list[tuple[int, ...]]:
     multisets: parts sum to at most ``roll``, none above ``roll // 2``, at most
     ``zombies`` parts.  The empty split (no zombie moved) comes first.
 
-    >>> zombie_splits(5, 10)[-3:]
-    [(2, 2), (2, 2, 1), (2, 1, 1, 1)]
+    >>> zombie_splits(5, 10)[:4]
+    [(), (2,), (2, 2), (2, 2, 1)]
+    >>> len(zombie_splits(5, 10)), len(zombie_splits(5, 2))
+    (12, 6)
     >>> (3, 2) in zombie_splits(5, 10)
     False
     """
