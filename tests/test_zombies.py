@@ -345,10 +345,30 @@ def test_no_card_to_play():
     refused(g, 'Ben: event "Fear"', E.R_HAND)
 
 
-def test_draw_reshuffles_discards_when_the_deck_runs_short():
-    g = new("Ann, Ben", Events=6)    # 0 left after the deal
-    play(g, 'Ann: event "A"', "Ann: tile road 1", "Ann: draw 1")
+def test_draw_is_what_the_deck_holds_and_reshuffle_when_it_is_empty():
+    g = new("Ann, Ben", Events=7)    # 1 left after the deal
+    play(g, 'Ann: event "A"', 'Ben: event "B"', "Ann: tile road 1")
+    refused(g, "Ann: reshuffle", E.R_RESHUFFLE)   # the deck still holds one
+    play(g, "Ann: draw 1")
     assert g.events_left == 0 and g.players[0].hand == 3
+    play(g, "Ann: roll 2", "Ann: zombies 2", "Ann: end", "Ben: tile road 1")
+    assert g.draw_count() == 0 and g.to_json()["step"] == "fight"
+    refused(g, "Ben: draw 1", E.R_DRAW)
+    play(g, "Ben: reshuffle")                      # two discards: A and B
+    assert (g.events_left, g.discards) == (2, 0)
+    play(g, "Ben: draw 1")
+    refused(g, "Ann: reshuffle", E.R_RESHUFFLE)
+
+
+def test_step_is_zombies_when_nothing_is_left_to_move():
+    g = play(new(), "Ann: tile road 2", "Ann: roll 3", "Ann: move 2")
+    assert g.to_json()["step"] == "move"
+    play(g, "Ann: move 1")
+    assert g.to_json()["step"] == "zombies"
+    play(g, "Ann: fight 5")                         # a fight right after the last move
+    assert g.to_json()["step"] == "zombies"
+    play(g, "Ann: zombies 3")
+    assert g.to_json()["step"] == "discard"
 
 
 def test_draw_with_empty_deck_and_no_discards_is_skipped():

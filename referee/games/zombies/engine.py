@@ -87,13 +87,14 @@ R_HALF = "zombies.zombie-move.half-limit"
 R_DISCARD = "zombies.discard"
 R_EXPANSION = "zombies.ruling.expansions"
 R_ADJUST = "zombies.ruling.adjust"
+R_RESHUFFLE = "zombies.events.reshuffle"
 
 RULE_IDS: frozenset[str] = frozenset({
     R_OVER, R_TURN, R_STEP, R_TILE_EMPTY, R_TILE_NAMED, R_TILE_ROAD, R_DOGS, R_HELIPAD_DECK,
     R_BID, R_BID_RULES, R_FIGHT_WHEN, R_FIGHT_ROLL, R_OUT_OF_LIFE, R_CONTINUES, R_ENHANCED,
     R_DOG, R_NO_ZOMBIE, R_DRAW, R_HAND, R_ROUND, R_COPY, R_PAGES, R_IN_PLAY, R_ROLL,
     R_ALLOWANCE, R_STOPPED, R_PICK, R_LIFE_CAP, R_TOWN, R_HELIPAD, R_SPELL, R_ZOMBIE_POINTS,
-    R_HALF, R_DISCARD, R_EXPANSION, R_ADJUST,
+    R_HALF, R_DISCARD, R_EXPANSION, R_ADJUST, R_RESHUFFLE,
 })
 
 #: Verbs only the player whose turn it is may use.
@@ -319,11 +320,10 @@ class Game(EngineBase):
 
     def draw_count(self) -> int:
         """Cards the player to move must draw now: back up to the hand limit, or what the
-        event deck holds (reshuffling the discards when it runs short)."""
+        event deck holds (ruling 10; a reshuffle of the discards is its own event)."""
         p = self.seat
         need = max(0, self.hand_limit(p) - self.players[p].hand)
-        avail = self.events_left if self.events_left >= need else self.events_left + self.discards
-        return min(need, avail)
+        return min(need, self.events_left)
 
     @property
     def to_move(self) -> int | None:
@@ -349,7 +349,9 @@ class Game(EngineBase):
             if not self.drawn and self.draw_count() > 0:
                 return "draw"
             return "roll"
-        return "move"
+        # nothing left to move (allowance used, stopped, or on the Town Square): the
+        # zombie roll is next, though a fight right after the last move is still allowed
+        return "move" if self.left_to_move() > 0 else "zombies"
 
     def start_fight_cap(self) -> int:
         """Start-of-turn fights allowed: one, or three with The End (two dogs and a
@@ -420,11 +422,13 @@ class Game(EngineBase):
             return seat, word, {"card": " ".join(m.group(1).split())}
         if word == "adjust":
             return seat, "adjust", {"changes": _parse_adjust(tail)}
+        if low == "reshuffle":
+            return seat, "reshuffle", {}
         if word == "spell":
             return seat, "spell", {"n": _die(tail, "spell")}
         raise BadInputError(f"unknown event {body[:40]!r} (tile, bid, pass, fight, draw, roll, "
                             f"move, pick, town-square, helipad, zombies, discard, end, event, "
-                            f"item, drop, adjust, spell)")
+                            f"item, drop, adjust, spell, reshuffle)")
 
     def _parse_tile(self, tail: str) -> dict[str, Any]:
         low = tail.lower()
@@ -742,6 +746,14 @@ class Game(EngineBase):
             return f"{p.name} has no {a['card']} in play", R_IN_PLAY
         return None
 
+    def _check_reshuffle(self, seat: int, a: dict[str, Any]) -> Problem | None:
+        if self.events_left > 0:
+            return (f"the event deck still holds {_plural(self.events_left, 'card')}: it is "
+                    f"reshuffled only when it runs out", R_RESHUFFLE)
+        if self.discards == 0:
+            return "there are no discards to shuffle", R_RESHUFFLE
+        return None
+
     def _check_adjust(self, seat: int, a: dict[str, Any]) -> Problem | None:
         p = self.players[seat]
         for key, delta in a["changes"]:
@@ -758,7 +770,7 @@ class Game(EngineBase):
             if key == "hand":
                 if new > self.hand_limit(seat):
                     return f"a hand holds at most {self.hand_limit(seat)}", R_HAND
-                if delta > 0 and delta > self.events_left + self.discards:
+                if delta > 0 and delta > self.events_left:
                     return "the event deck cannot give that many cards", R_ADJUST
         return None
 
@@ -927,11 +939,6 @@ class Game(EngineBase):
     def _do_draw(self, seat: int, a: dict[str, Any]) -> tuple[str, list[str]]:
         notes: list[str] = []
         n = a["n"]
-        if self.events_left < n:
-            self.events_left += self.discards
-            notes.append(f"the event deck ran short: {_plural(self.discards, 'discard')} "
-                         f"shuffled in")
-            self.discards = 0
         self.events_left -= n
         self.players[seat].hand += n
         self.drawn = True
@@ -1058,6 +1065,11 @@ class Game(EngineBase):
         self.discards += 1
         return f'drop "{card}"', [f"{card} leaves play"]
 
+    def _do_reshuffle(self, seat: int, a: dict[str, Any]) -> tuple[str, list[str]]:
+        n = self.discards
+        self.events_left, self.discards = n, 0
+        return "reshuffle", [f"the discards become a new event deck of {_plural(n, 'card')}"]
+
     def _do_adjust(self, seat: int, a: dict[str, Any]) -> tuple[str, list[str]]:
         p = self.players[seat]
         notes: list[str] = []
@@ -1066,9 +1078,6 @@ class Game(EngineBase):
                 self.zombies += delta
             elif key == "hand":
                 if delta > 0:
-                    if self.events_left < delta:
-                        self.events_left += self.discards
-                        self.discards = 0
                     self.events_left -= delta
                 else:
                     self.discards -= delta
@@ -1209,6 +1218,7 @@ class Game(EngineBase):
                                     self._zombie_desc(r, split)))
             out.append((s, "discard", {}, "discard a card and end the turn"))
             out.append((s, "end", {}, "end the turn"))
+        out.append((s, "reshuffle", {}, "the event deck is empty: shuffle the discards into it"))
         for i, p in enumerate(self.players):
             out.append((i, "event", {"card": "Event card"}, f"{p.name} plays an event card"))
             out.append((i, "item", {"card": "Item card"}, f"{p.name} puts a card in play"))

@@ -15,6 +15,7 @@ from referee.games.zombies.odds import fight_odds
 _STEPS = {"tile": "draw a tile", "bid": "bids for the Helipad",
           "fight": "fight (start of turn, or fight on)", "draw": "draw event cards",
           "roll": "roll for movement", "move": "move/fight/pick, then the zombie roll",
+          "zombies": "roll for the zombies",
           "discard": "discard a card or end the turn"}
 
 
