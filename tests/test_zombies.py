@@ -436,15 +436,19 @@ def test_spell_the_end():
          "Ann: roll 3", "Ann: spell 4")
     assert not g.over
     refused(g, "Ann: spell 6", E.R_SPELL)     # once per turn
-    g.spelled = False
-    play(g, "Ann: spell 5")                   # 5 + one Page
-    assert g.to_json()["ending"] == "spell"
+    play(g, "Ann: zombies 3", "Ann: end", "Ben: tile road 1", 'Ben: item "Page 2"', "Ben: draw 1",
+         "Ben: spell 4")                      # 4 + two Pages in play
+    assert g.to_json()["ending"] == "spell" and g.to_json()["winner"] == "Ben"
 
 
-def test_spell_needs_the_end_and_the_cabin():
+def test_spell_needs_the_end():
     refused(play(new(), "Ann: tile road 1", "Ann: roll 3"), "Ann: spell 6", E.R_EXPANSION)
-    refused(play(new(Expansions="the-end"), "Ann: tile road 1", "Ann: roll 3"), "Ann: spell 6",
-            E.R_SPELL)
+
+
+def test_helipad_without_counts_places_nothing():
+    g = new("Ann, Ben", Tiles=10)
+    assert g.apply('Ann: tile helipad').text == 'Ann: tile "Helipad" z=0 ammo=0 life=0'
+    assert g.to_json()["step"] == "bid" and g.zombies == 0
 
 
 def test_pages_only_on_your_own_turn():

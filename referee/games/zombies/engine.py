@@ -364,9 +364,10 @@ class Game(EngineBase):
             return 0
         return self.allowance - self.moved
 
-    def pages(self, seat: int) -> int:
-        """Page cards in play in front of ``seat`` (The End)."""
-        return sum(1 for c in self.players[seat].in_play if c.lower().startswith("page"))
+    def pages(self, seat: int | None = None) -> int:
+        """Page cards in play (The End): in front of anyone, or of ``seat``."""
+        seats = range(self.n) if seat is None else [seat]
+        return sum(1 for s in seats for c in self.players[s].in_play if c.lower().startswith("page"))
 
     # -- parsing ----------------------------------------------------------------------------
 
@@ -530,7 +531,8 @@ class Game(EngineBase):
             counts.update(found[1])
         counts.update(a["counts"])
         missing = [k for k in REQUIRED if k not in counts]
-        if missing and not (a["counts"] and "z" in counts):
+        helipad_bare = a["name"].lower() == "helipad" and not a["counts"]
+        if missing and not (a["counts"] and "z" in counts) and not helipad_bare:
             raise BadInputError(f"{a['name']}: the tile data gives no "
                                 f"{', '.join(missing)}: write them, e.g. "
                                 f'`tile "{a["name"]}" z=4 ammo=1 life=1`')
@@ -680,10 +682,10 @@ class Game(EngineBase):
     def _check_spell(self, seat: int, a: dict[str, Any]) -> Problem | None:
         if not self.has("the-end"):
             return "the spell belongs to The End", R_EXPANSION
-        if problem := self._moving():
+        if self.phase not in ("start", "move", "discard"):
+            return "the spell is tried during one's own turn, after the tile", R_STEP
+        if problem := self._fight_open_problem():
             return problem
-        if "cabin" not in self.placed:
-            return "the Cabin is not on the table", R_SPELL
         if self.spelled:
             return "the spell may be tried once per turn", R_SPELL
         return None
@@ -996,12 +998,12 @@ class Game(EngineBase):
     def _do_spell(self, seat: int, a: dict[str, Any]) -> tuple[str, list[str]]:
         notes: list[str] = []
         self.spelled = True
-        total = a["n"] + self.pages(seat)
+        total = a["n"] + self.pages()
         if total >= SPELL:
             self._win(seat, "spell", notes, f"the spell is cast ({a['n']} + "
-                                            f"{_plural(self.pages(seat), 'page')} = {total})")
+                                            f"{_plural(self.pages(), 'page')} = {total})")
         else:
-            notes.append(f"the spell fails ({a['n']} + {_plural(self.pages(seat), 'page')} = {total})")
+            notes.append(f"the spell fails ({a['n']} + {_plural(self.pages(), 'page')} = {total})")
         return f"spell {a['n']}", notes
 
     def _do_zombies(self, seat: int, a: dict[str, Any]) -> tuple[str, list[str]]:
@@ -1210,7 +1212,7 @@ class Game(EngineBase):
             out.append((s, "helipad", {}, "reach the helipad centre: win"))
             for r in range(1, 7):
                 out.append((s, "spell", {"n": r}, "cast the spell: "
-                            + ("wins" if r + self.pages(s) >= SPELL else "fails")))
+                            + ("wins" if r + self.pages() >= SPELL else "fails")))
             if self.phase == "move" and not self.fight_open:
                 for r in range(1, 7):
                     for split in zombie_splits(r, self.zombies):
