@@ -627,3 +627,77 @@ def copy_game(game: Game) -> Game:
     clone = copy.copy(game)
     clone.__dict__.update(game._save())
     return clone
+
+
+# -- every rule the engine can raise, raised by a record at its line ---------------------------
+
+MOVING = "Ann: tile road 2\nAnn: roll 4\nAnn: move 1\n"
+THREE = '[Game "zombies"]\n[Players "Ann, Ben, Cat"]\n[Tiles "12"]\n'
+ENDED = MOVING + "Ann: adjust kills +21\n"
+EXAMPLES_BY_RULE = {
+    E.R_OVER: (HEAD, ENDED + "Ann: zombies 3"),
+    E.R_TURN: (HEAD, "Ben: tile road 2"),
+    E.R_STEP: (HEAD, "Ann: roll 3"),
+    E.R_TILE_EMPTY: (HEAD, "Ann: tile none"),
+    E.R_TILE_NAMED: ('[Game "zombies"]\n[Players "Ann, Ben"]\n[TileData "box.toml"]\n',
+                     'Ann: tile "Toy Store" z=3'),
+    E.R_DOGS: ('[Game "zombies"]\n[Players "Ann, Ben"]\n[Expansions "the-end"]\n', "Ann: tile road 2 dogs=7"),
+    E.R_HELIPAD_DECK: (HEAD, 'Ann: tile "Helipad" z=1 ammo=0 life=0'),
+    E.R_BID: (HEAD, "Ann: bid 0"),
+    E.R_BID_RULES: ('[Game "zombies"]\n[Players "Ann, Ben"]\n[Tiles "10"]\n',
+                    'Ann: tile "Helipad"\nAnn: bid 1'),
+    E.R_FIGHT_WHEN: (HEAD, "Ann: tile road 2\nAnn: roll 3\nAnn: fight 5"),
+    E.R_FIGHT_ROLL: (HEAD, MOVING + "Ann: fight 5 ammo"),
+    E.R_OUT_OF_LIFE: (HEAD, MOVING + "Ann: adjust life -3\nAnn: fight 2 life"),
+    E.R_CONTINUES: (HEAD, MOVING + "Ann: fight 2 life\nAnn: move 1"),
+    E.R_ENHANCED: ('[Game "zombies"]\n[Players "Ann, Ben"]\n[Expansions "zombie-corps"]\n',
+                   MOVING + "Ann: adjust ammo -3\nAnn: fight 4 enhanced ammo"),
+    E.R_DOG: ('[Game "zombies"]\n[Players "Ann, Ben"]\n[Expansions "the-end"]\n',
+              MOVING + "Ann: fight 1 dog ammo"),
+    E.R_NO_ZOMBIE: (HEAD, "Ann: tile discard\nAnn: fight 5"),
+    E.R_DRAW: (HEAD, "Ann: tile road 2\nAnn: draw 1"),
+    E.R_HAND: (HEAD, "Ann: adjust hand +1"),
+    E.R_ROUND: (HEAD, 'Ben: event "A"\nBen: item "B"'),
+    E.R_COPY: (HEAD, 'Ann: item "Chainsaw"\nAnn: tile road 1\nAnn: draw 1\nAnn: roll 2\n'
+                     'Ann: zombies 2\nAnn: end\nBen: tile road 1\nBen: roll 2\nBen: zombies 2\n'
+                     'Ben: end\nAnn: item "Chainsaw"'),
+    E.R_PAGES: ('[Game "zombies"]\n[Players "Ann, Ben"]\n[Expansions "the-end"]\n', 'Ben: item "Page 3"'),
+    E.R_IN_PLAY: (HEAD, 'Ann: drop "Chainsaw"'),
+    E.R_ALLOWANCE: (HEAD, MOVING + "Ann: move 4"),
+    E.R_PICK: (HEAD, MOVING + "Ann: pick ammo"),
+    E.R_LIFE_CAP: (HEAD, "Ann: adjust life +3"),
+    E.R_TOWN: (HEAD, MOVING + "Ann: town-square\nAnn: move 1"),
+    E.R_HELIPAD: (HEAD, MOVING + "Ann: helipad"),
+    E.R_SPELL: ('[Game "zombies"]\n[Players "Ann, Ben"]\n[Expansions "the-end"]\n',
+                MOVING + "Ann: spell 1\nAnn: spell 2"),
+    E.R_ZOMBIE_POINTS: (HEAD, MOVING + "Ann: zombies 2: 1 1 1"),
+    E.R_HALF: (HEAD, MOVING + "Ann: zombies 6: 4"),
+    E.R_DISCARD: (HEAD, MOVING + "Ann: zombies 2\nAnn: adjust hand -3\nAnn: discard"),
+    E.R_EXPANSION: (HEAD, MOVING + "Ann: fight 5 dog"),
+    E.R_ADJUST: (HEAD, "Ann: adjust ammo -4"),
+    E.R_RESHUFFLE: (HEAD, "Ann: reshuffle"),
+}
+
+
+def test_the_table_covers_every_rule_id():
+    assert set(EXAMPLES_BY_RULE) == set(E.RULE_IDS) | {E.R_STOPPED}
+
+
+@pytest.mark.parametrize("rule", sorted(EXAMPLES_BY_RULE))
+def test_each_rule_is_raised_at_its_line(rule, tmp_path):
+    head, tail = EXAMPLES_BY_RULE[rule]
+    lines = tail.strip().split("\n")
+    (tmp_path / "box.toml").write_text('"Toy Store" = {z = 4, ammo = 1, life = 1}\n')
+    record = tmp_path / "game.zqp"
+    record.write_text(head + tail.strip() + "\n")
+    result = replay_record(parse_record(record.read_text(), record))
+    assert result.error is not None, rule
+    assert result.error.rule == rule, (result.error.rule, result.error.message)
+    assert result.error.line == head.count("\n") + len(lines)
+
+
+def test_stopped_player_cannot_move_at_its_line():
+    tail = (MOVING + "Ann: adjust life -3 ammo -3\nAnn: fight 1\nAnn: move 1").strip()
+    result = replay_text(HEAD + tail + "\n")
+    assert result.error.rule == E.R_STOPPED and "cannot move" in result.error.message
+    assert result.error.line == 3 + len(tail.split("\n"))

@@ -56,7 +56,6 @@ R_TURN = "zombies.turn.next-player"
 R_STEP = "zombies.turn-sequence"
 R_TILE_EMPTY = "zombies.tile.skip-when-empty"
 R_TILE_NAMED = "zombies.tile.named-tile-contents"
-R_TILE_ROAD = "zombies.tile.unnamed-zombies"
 R_DOGS = "zombies.tile.the-end-dogs"
 R_HELIPAD_DECK = "zombies.ruling.helipad-window"
 R_BID = "zombies.tile.helipad-bidding"
@@ -74,7 +73,6 @@ R_ROUND = "zombies.events.one-per-round"
 R_COPY = "zombies.events.one-copy"
 R_PAGES = "zombies.events.pages"
 R_IN_PLAY = "zombies.events.in-play"
-R_ROLL = "zombies.turn.movement-roll"
 R_ALLOWANCE = "zombies.move.allowance"
 R_STOPPED = "zombies.combat.out-of-life"
 R_PICK = "zombies.move.pickup"
@@ -90,9 +88,9 @@ R_ADJUST = "zombies.ruling.adjust"
 R_RESHUFFLE = "zombies.events.reshuffle"
 
 RULE_IDS: frozenset[str] = frozenset({
-    R_OVER, R_TURN, R_STEP, R_TILE_EMPTY, R_TILE_NAMED, R_TILE_ROAD, R_DOGS, R_HELIPAD_DECK,
+    R_OVER, R_TURN, R_STEP, R_TILE_EMPTY, R_TILE_NAMED, R_DOGS, R_HELIPAD_DECK,
     R_BID, R_BID_RULES, R_FIGHT_WHEN, R_FIGHT_ROLL, R_OUT_OF_LIFE, R_CONTINUES, R_ENHANCED,
-    R_DOG, R_NO_ZOMBIE, R_DRAW, R_HAND, R_ROUND, R_COPY, R_PAGES, R_IN_PLAY, R_ROLL,
+    R_DOG, R_NO_ZOMBIE, R_DRAW, R_HAND, R_ROUND, R_COPY, R_PAGES, R_IN_PLAY,
     R_ALLOWANCE, R_STOPPED, R_PICK, R_LIFE_CAP, R_TOWN, R_HELIPAD, R_SPELL, R_ZOMBIE_POINTS,
     R_HALF, R_DISCARD, R_EXPANSION, R_ADJUST, R_RESHUFFLE,
 })
