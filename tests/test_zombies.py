@@ -469,6 +469,21 @@ def test_schools_out_guts():
     refused(new(), "Ann: adjust guts +1", E.R_EXPANSION)
 
 
+def test_mall_walkers_duct_replaces_the_roll():
+    g = play(new(Expansions="mall-walkers"), "Ann: tile road 2", "Ann: duct", "Ann: fight 5")
+    assert g.allowance == 0 and g.to_json()["step"] == "zombies"
+    refused(g, "Ann: move 1", E.R_ALLOWANCE)
+    refused(play(new(), "Ann: tile road 2"), "Ann: duct", E.R_EXPANSION)
+
+
+def test_six_feet_under_sewer_tokens():
+    g = new(Expansions="six-feet-under")
+    play(g, "Ann: adjust sewer -1", "Ann: adjust sewer -1")
+    assert g.to_json()["players"]["Ann"]["sewer"] == 0
+    refused(g, "Ann: adjust sewer -1", E.R_ADJUST)
+    refused(new(), "Ann: adjust sewer -1", E.R_EXPANSION)
+
+
 def test_adjust_caps():
     g = new()
     refused(g, "Ann: adjust life +3", E.R_LIFE_CAP)

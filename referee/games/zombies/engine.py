@@ -97,8 +97,9 @@ RULE_IDS: frozenset[str] = frozenset({
 
 #: Verbs only the player whose turn it is may use.
 TURN_VERBS = frozenset({"tile", "fight", "draw", "roll", "move", "pick", "town-square",
-                        "helipad", "zombies", "discard", "end", "spell"})
-ADJUST_FIELDS = ("life", "ammo", "guts", "kills", "hand", "zombies")
+                        "helipad", "zombies", "discard", "end", "spell", "duct"})
+ADJUST_FIELDS = ("life", "ammo", "guts", "kills", "hand", "zombies", "sewer")
+START_SEWER = 2             #: Six Feet Under: sewer tokens each
 
 
 def kill_number(kind: str | None) -> int:
@@ -188,6 +189,7 @@ class Seat:
     event_round: bool = False
     in_play: list[str] = field(default_factory=list)
     guts: int = START_GUTS
+    sewer: int = START_SEWER
 
 
 @dataclass
@@ -421,13 +423,15 @@ class Game(EngineBase):
             return seat, word, {"card": " ".join(m.group(1).split())}
         if word == "adjust":
             return seat, "adjust", {"changes": _parse_adjust(tail)}
+        if low == "duct":
+            return seat, "duct", {}
         if low == "reshuffle":
             return seat, "reshuffle", {}
         if word == "spell":
             return seat, "spell", {"n": _die(tail, "spell")}
         raise BadInputError(f"unknown event {body[:40]!r} (tile, bid, pass, fight, draw, roll, "
                             f"move, pick, town-square, helipad, zombies, discard, end, event, "
-                            f"item, drop, adjust, spell, reshuffle)")
+                            f"item, drop, adjust, spell, reshuffle, duct)")
 
     def _parse_tile(self, tail: str) -> dict[str, Any]:
         low = tail.lower()
@@ -627,6 +631,13 @@ class Game(EngineBase):
             return f"draw first: `draw {self.draw_count()}`", R_DRAW
         return None
 
+    def _check_duct(self, seat: int, a: dict[str, Any]) -> Problem | None:
+        if not self.has("mall-walkers"):
+            return "ducts belong to Mall Walkers", R_EXPANSION
+        if problem := self._check_roll(seat, {"n": 1}):
+            return problem
+        return None
+
     def _moving(self) -> Problem | None:
         if self.phase != "move":
             return f"not now: the step is {self.step}", R_STEP
@@ -759,6 +770,8 @@ class Game(EngineBase):
         for key, delta in a["changes"]:
             if key == "guts" and not self.has("schools-out"):
                 return "guts belong to School's Out Forever", R_EXPANSION
+            if key == "sewer" and not self.has("six-feet-under"):
+                return "sewer tokens belong to Six Feet Under", R_EXPANSION
             now = self.zombies if key == "zombies" else getattr(p, key)
             new = now + delta
             if new < 0:
@@ -962,6 +975,14 @@ class Game(EngineBase):
         if self.stopped:
             notes.append(f"{p.name} lost a fight this turn and cannot move")
         return f"roll {r}", notes
+
+    def _do_duct(self, seat: int, a: dict[str, Any]) -> tuple[str, list[str]]:
+        self.allowance = 0
+        self.phase = "move"
+        self.drawn = True
+        self.fights_here = 0
+        self.picks += 1
+        return "duct", [f"{self.players[seat].name} takes a duct to the next store instead of rolling"]
 
     def _do_move(self, seat: int, a: dict[str, Any]) -> tuple[str, list[str]]:
         self.moved += a["n"]
@@ -1202,6 +1223,7 @@ class Game(EngineBase):
             out.append((s, "draw", {"n": n}, f"draw {_plural(n, 'event card')}"))
             for r in range(1, 7):
                 out.append((s, "roll", {"n": r}, f"movement roll: allowance {max(r, self.start_life)}"))
+            out.append((s, "duct", {}, "Mall Walkers: take a duct instead of rolling"))
             for m in range(1, self.left_to_move() + 1):
                 out.append((s, "move", {"n": m}, f"move {_plural(m, 'space')}"))
             for what in ("ammo", "life"):
@@ -1295,6 +1317,8 @@ class Game(EngineBase):
                      "moved": self.moved if mine else 0}
             if self.has("schools-out"):
                 entry["guts"] = p.guts
+            if self.has("six-feet-under"):
+                entry["sewer"] = p.sewer
             players[p.name] = entry
         bidding = None
         if self.bidding is not None:
