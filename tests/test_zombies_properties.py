@@ -18,6 +18,7 @@ SETUPS = [
     {"Players": "Ann, Ben", "Tiles": "10", "Events": "8"},
     {"Players": "A, B, C, D", "Expansions": "the-end, zombie-corps"},
     {"Players": "A, B, C, D, E", "Expansions": "schools-out", "Tiles": "16"},
+    {"Players": "A, B, C", "Expansions": "mall-walkers, six-feet-under", "Events": "12"},
 ]
 
 
