@@ -1296,9 +1296,11 @@ class Game(EngineBase):
                  (s, "fight", {"n": 4, "kind": None, "choice": None}), (s, "zombies", {"n": 4, "split": None}),
                  (s, "end", {}), (s, "event", {"card": "Event card"})]
         out = []
+        reasons = set()
         for seat, verb, a in tries:
             problem = self.check(seat, verb, a)
-            if problem:
+            if problem and problem[0] not in reasons:  # one line per reason
+                reasons.add(problem[0])
                 out.append(Blocked(self._text(seat, verb, a), *problem))
         return out
 
