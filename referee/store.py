@@ -38,6 +38,7 @@ from typing import Iterator
 from urllib.parse import quote
 
 from .errors import BadInputError
+from .files import shorten
 
 #: ``PRAGMA application_id`` of a referee store ("ZREF").
 APPLICATION_ID = 0x5A524546
@@ -143,7 +144,7 @@ def lock_holders(path: Path) -> list[str]:
             continue
         try:
             with open(f"/proc/{pid}/cmdline", "rb") as fh:
-                cmd = fh.read(200).replace(b"\0", b" ").decode("utf-8", "replace").strip()
+                cmd = " ".join(fh.read(200).replace(b"\0", b" ").decode("utf-8", "replace").split())
         except OSError:
             cmd = ""
         label = f"pid {pid}" + (f" ({cmd[:60]})" if cmd else "")
@@ -154,7 +155,7 @@ def lock_holders(path: Path) -> list[str]:
 
 def explain(exc: sqlite3.Error, path: Path) -> StoreError:
     """One-line :class:`StoreError` for an SQLite failure on the store at ``path``."""
-    msg = str(exc)
+    msg = " ".join(str(exc).split())
     low = msg.lower()
     if "locked" in low or "busy" in low:
         who = lock_holders(path)
@@ -280,7 +281,7 @@ class Store:
         finally:
             ro.close()
         if check != "ok":
-            raise StoreError(f"the game store {p} is damaged ({str(check)[:80]}); it was left "
+            raise StoreError(f"the game store {p} is damaged ({shorten(' '.join(str(check).split()), 80)}); it was left "
                              f"untouched: restore a backup or use another --db")
         if app_id == APPLICATION_ID:
             if version > SCHEMA_VERSION:

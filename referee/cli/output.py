@@ -23,6 +23,9 @@ except ImportError:  # pragma: no cover - older typer on top of click
 
 from referee.errors import RefereeError
 
+#: The longest event text and message an error report quotes (longer ones are cut).
+MAX_EVENT = 80
+MAX_MESSAGE = 300
 #: Exit code of an internal error (a bug in the referee, not the user's input).
 INTERNAL_ERROR = 3
 REPORT = "please report this bug with the command that caused it"
@@ -59,7 +62,14 @@ def error_line(exc: RefereeError) -> str:
 
 
 def fail(exc: RefereeError, json_mode: bool = False) -> NoReturn:
-    """Report ``exc`` (JSON on stdout when asked, one line on stderr) and exit with its code."""
+    """Report ``exc`` (JSON on stdout when asked, one line on stderr) and exit with its
+    code.  Long input quoted back is cut (:data:`MAX_EVENT`, :data:`MAX_MESSAGE`)."""
+    from referee.files import shorten
+
+    if exc.event and len(exc.event) > MAX_EVENT:
+        exc.event = shorten(exc.event, MAX_EVENT)
+    if len(exc.message) > MAX_MESSAGE:
+        exc.message = shorten(exc.message, MAX_MESSAGE)
     if json_mode:
         emit_json({"error": exc.to_json()})
     options = getattr(exc, "options", None)
