@@ -191,3 +191,28 @@ def test_fuzzed_rules_searches_only_raise_typed_errors(query, game):
     except (rulesdb.RulesError, RefereeError):
         return
     assert isinstance(hits, list)
+
+
+COMMANDS = ["move", "show", "legal", "undo", "log", "games", "switch", "export", "replay", "new",
+            "board", "check", "rules", "search", "show", "match", "fluffy", "fight-or-flight"]
+OPTIONS = ["-g", "--game", "--json", "--expect", "--db", "-o", "--board", "--deck", "--fluffy",
+           "--zombies", "--players", "--hand-size", "--tag", "--help", "-n", "--limit", "--variant"]
+
+
+@settings(max_examples=int(os.environ.get("REFEREE_FUZZ_CLI_EXAMPLES", min(EXAMPLES, 120))), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.lists(st.one_of(st.sampled_from(COMMANDS), st.sampled_from(OPTIONS), st.sampled_from(NASTY),
+                          st.sampled_from(["1", "2", "play F", "end", "sample", "HandSize=²", "Board=\x00"]),
+                          st.text(alphabet=ALPHABET, max_size=8)), min_size=1, max_size=5))
+def test_fuzzed_command_lines_never_end_in_an_internal_error(tmp_path, argv):
+    """Any command line: exit 0, 1 or 2 with at most one line of error, never exit 3
+    (an internal error) and never a traceback."""
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    if "--help" in argv or any("\x00" in a for a in argv):  # help pages; argv cannot hold NUL
+        return
+    result = CliRunner().invoke(app, ["--db", str(tmp_path / "fuzz.db"), *argv])
+    assert result.exit_code in (0, 1, 2), (argv, result.output)
+    assert "Traceback" not in result.output

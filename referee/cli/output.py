@@ -90,6 +90,12 @@ def guard(json_mode: bool = False) -> Iterator[None]:
         fail(exc, json_mode)
     except (typer.Exit, typer.Abort, ClickException, KeyboardInterrupt):
         raise
+    except OSError as exc:  # a path too long, a disk full, a file vanished: the system said no
+        from referee.errors import BadInputError
+        from referee.files import shorten
+
+        name = f" {shorten(str(exc.filename))}" if getattr(exc, "filename", None) else ""
+        fail(BadInputError(f"cannot use{name}: {exc.strerror or exc}"), json_mode)
     except MemoryError:
         from referee.errors import BadInputError
 
