@@ -88,7 +88,7 @@ def guard(json_mode: bool = False) -> Iterator[None]:
         yield
     except RefereeError as exc:
         fail(exc, json_mode)
-    except (typer.Exit, typer.Abort, ClickException, KeyboardInterrupt):
+    except (typer.Exit, typer.Abort, ClickException, KeyboardInterrupt, BrokenPipeError):
         raise
     except OSError as exc:  # a path too long, a disk full, a file vanished: the system said no
         from referee.errors import BadInputError
