@@ -27,7 +27,6 @@ Location: ``--db PATH`` on the command line, else ``$REFEREE_DB``, else
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import stat
 from contextlib import contextmanager
@@ -90,12 +89,9 @@ class StaleError(BadInputError):
 
 def default_path() -> Path:
     """``$REFEREE_DB`` if set, else ``referee.db`` in the user data dir."""
-    env = os.environ.get("REFEREE_DB")
-    if env:
-        return Path(env).expanduser()
-    from platformdirs import user_data_dir
+    from .paths import user_file
 
-    return Path(user_data_dir("referee", appauthor=False)) / "referee.db"
+    return user_file("REFEREE_DB", "referee.db")
 
 
 def busy_timeout() -> float:
