@@ -27,6 +27,7 @@ Location: ``--db PATH`` on the command line, else ``$REFEREE_DB``, else
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import stat
 from contextlib import contextmanager
