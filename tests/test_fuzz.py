@@ -199,7 +199,7 @@ OPTIONS = ["-g", "--game", "--json", "--expect", "--db", "-o", "--board", "--dec
            "--zombies", "--players", "--hand-size", "--tag", "--help", "-n", "--limit", "--variant"]
 
 
-@settings(max_examples=int(os.environ.get("REFEREE_FUZZ_CLI_EXAMPLES", min(EXAMPLES, 120))), deadline=None,
+@settings(max_examples=int(os.environ.get("REFEREE_FUZZ_CLI_EXAMPLES", min(EXAMPLES, 60))), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.lists(st.one_of(st.sampled_from(COMMANDS), st.sampled_from(OPTIONS), st.sampled_from(NASTY),
                           st.sampled_from(["1", "2", "play F", "end", "sample", "HandSize=²", "Board=\x00"]),
