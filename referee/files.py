@@ -45,7 +45,10 @@ def resolve(value: str, base: Path | str | None) -> Path:
     """``value`` as a path, relative to ``base`` (the record's folder) when relative."""
     if "\x00" in value:
         raise BadInputError(f"a file name cannot hold a NUL byte: {shorten(value)!r}")
-    path = Path(value).expanduser()
+    try:
+        path = Path(value).expanduser()
+    except RuntimeError:  # `~name` of a user this system does not know
+        raise BadInputError(f"no home folder for {shorten(value)!r}") from None
     if not path.is_absolute() and base is not None:
         path = Path(base) / path
     return path

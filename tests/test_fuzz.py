@@ -28,7 +28,7 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=False,
 # separators, a BOM, line separators, very long words.
 NASTY = ["²", "٣", "１", "9" * 30, "9" * 5000, "-1", "0", "\x00", '"', "\\", "[", "]", ";",
          ":", ">", "=", ",", "?", "\ufeff", "\u2028", "\r", "\t", "x" * 300, "é", "☃", "\x85",
-         "1e9", "0x10", " ", "", "+", "*", "/", ".."]
+         "1e9", "0x10", " ", "", "+", "*", "/", "..", "~0", "~nosuchuser/b.toml"]
 # Letters, digits and the punctuation of every notation: most fuzz lands near real events.
 ALPHABET = string.ascii_letters + string.digits + " :>=,;?-.\"'[]²٣\x00\n"
 
