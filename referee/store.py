@@ -217,7 +217,10 @@ class Store:
     """The SQLite store at ``path`` (created on first use; see the module docstring)."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        self.path = Path(path) if path else default_path()
+        try:
+            self.path = Path(path).expanduser() if path else default_path()
+        except RuntimeError as exc:  # REFEREE_DB="~nobody/x.db": no such home folder
+            raise StoreError(f"cannot place the game store: {exc}") from None
         self.db: sqlite3.Connection | None = None
         self.version = SCHEMA_VERSION
         kind = self._inspect()
