@@ -27,6 +27,7 @@ from typing import Any
 from referee.cards import CardCount, Hand
 from referee.errors import BadInputError, Option
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
+from referee.numbers import to_int
 
 # -- cards ------------------------------------------------------------------------------
 
@@ -109,7 +110,7 @@ def parse_variant(text: str | None) -> tuple[str, int, int]:
         m = re.fullmatch(r"(heal|rest)=(\d+)", word)
         if not m:
             raise BadInputError(f"bad variant count {word!r}: write heal=N or rest=N")
-        n = int(m.group(2))
+        n = to_int(m.group(2), "a variant count")
         limit = max_heal if m.group(1) == "heal" else max_rest
         if n > limit:
             raise BadInputError(f"the {name} variant takes out at most {limit} "
