@@ -236,14 +236,14 @@ class Game(EngineBase):
 
     def draws_owed(self) -> int:
         """Cards the player whose turn it is must still draw under the Draw rule."""
-        if self.over or self.first_round:
+        if self.over or self.first_round and any(self.replacements):
             return 0
         return max(0, min(self.rule_value("draw") - self.drawn, self.available()))
 
     def plays_owed(self) -> int:
         """Plays still owed this turn (Action plays first; Play All: the hand's size);
         zero when the hand is empty."""
-        if self.over or self.first_round:
+        if self.over or self.first_round and any(self.replacements):
             return 0
         size = self.hands[self.current].size
         if self.subplays:
