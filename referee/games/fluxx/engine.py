@@ -234,11 +234,16 @@ class Game(EngineBase):
         """Cards that can still be drawn: the pile and, reshuffled, the discard pile."""
         return self.pile + len(self.discard)
 
+    def drawable(self) -> int:
+        """Cards that can still be drawn and kept: the Creepers known on top of the pile
+        are laid down, not kept."""
+        return self.available() - len(self.top)
+
     def draws_owed(self) -> int:
         """Cards the player whose turn it is must still draw under the Draw rule."""
         if self.over or self.first_round and any(self.replacements):
             return 0
-        return max(0, min(self.rule_value("draw") - self.drawn, self.available()))
+        return max(0, min(self.rule_value("draw") - self.drawn, self.drawable()))
 
     def plays_owed(self) -> int:
         """Plays still owed this turn (Action plays first; Play All: the hand's size);
@@ -271,7 +276,7 @@ class Game(EngineBase):
         """Copies of each card the referee can see: in play, in front of players, known
         in hands, on the discard pile, out of the game, known on top of the pile."""
         seen: Counter = Counter(n for n in [*self.rules.values(), *self.others, self.goal,
-                                            self.ungoal] if n)
+                                            self.ungoal, self.trio] if n)
         for p in range(len(self.players)):
             seen.update(self.keepers[p])
             seen.update(self.creepers[p])
@@ -691,7 +696,7 @@ class Game(EngineBase):
         who = self.players[p]
         parts: list[str] = []
         drawn = 0
-        could_draw = self.available()
+        could_draw = self.drawable()
         i = 0
         while i < len(toks):
             word, quoted = toks[i]
@@ -933,6 +938,9 @@ class Game(EngineBase):
         """The Goal and the Ungoal, checked after every event for every player."""
         if self.over:
             return
+        if self.first_round and any(self.replacements) and not self.drawable():
+            self.replacements = [0] * len(self.players)
+            notes.append("no card is left to draw: the first round's replacements are forgiven")
         if any(self.meets(q, self.ungoal) for q in range(len(self.players))):
             self.winner, self.ending = "zombies", "ungoal"
             notes.append(f"the Ungoal {self.ungoal} is met: everybody loses, the Zombies win")
@@ -957,7 +965,7 @@ class Game(EngineBase):
             return text
         if card.type == "rule":
             if card.slot == "draw":
-                more = min(card.value - self.drawn, self.available())
+                more = min(card.value - self.drawn, self.drawable())
                 return f"{who} must draw {more} more" if more > 0 else f"Draw {card.value} from now on"
             if card.slot == "play":
                 if card.value == "all":
@@ -1004,9 +1012,10 @@ class Game(EngineBase):
     def _action_text(self, card: Card) -> str:
         text = f"play {fmt(card.name)}"
         if card.draws:
-            n = min(card.draws, self.available())
+            n = min(card.draws, self.drawable())
             if n:
-                text += " draw " + " ".join(["?"] * n)
+                lead = [fmt(self.top[-1])] if self.top else []
+                text += " draw " + " ".join(lead + ["?"] * n)
         return text
 
     def legal_events(self) -> list[Option]:
@@ -1086,7 +1095,7 @@ class Game(EngineBase):
         out = [Option(f"{who}: draw " + " ".join(fmt(c) for c in lead + [None]),
                       f"one unseen card ({why}: {owed} owed)")]
         if owed > 1:
-            k = min(owed, self.available())
+            k = min(owed, self.drawable())
             out.append(Option(f"{who}: draw " + " ".join(fmt(c) for c in lead + [None] * k),
                               f"all {k} cards owed, unseen"))
         for c in self.cat:
