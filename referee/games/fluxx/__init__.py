@@ -8,8 +8,6 @@ SPEC = GameSpec(
     name="fluxx",
     title="Zombie Fluxx",
     extension=".flx",
-    state_keys=("game", "over", "winner", "ending", "turn", "next", "drawn", "played", "rules",
-                "goal", "players", "pile", "discard"),
     rules_game="fluxx",
     state_keys=("game", "over", "winner", "ending", "turn", "next", "drawn", "played", "rules", "goal", "players", "pile", "discard"),
     rulebook="zombie-fluxx.txt",
