@@ -560,13 +560,41 @@ def test_illegal_event_is_refused_at_its_line(what, lines, rule):
 
 @pytest.mark.parametrize("event", [
     "Ann draw ?", "Ann: dance", "Bob: draw ?", "Ann: play Banana", 'Ann: play "Coffee', "Ann: draw",
-    "Ann: kill Zombie", "Ann: trio up", "Ann: end now", 'Ann: move "Pair of Zombies" Ben',
+    "Ann: kill Zombie with", "Ann: trio up", "Ann: end now", 'Ann: move "Pair of Zombies" Ben',
     "Ann: creeper ?", "Ann: discard", "Ann: drop ?",
 ])
 def test_malformed_events_are_bad_input(event):
     g = new()
     with pytest.raises(BadInputError):
         g.apply(event)
+
+
+def test_choices_left_open_are_asked():
+    from referee.errors import ChoiceNeeded
+
+    g = new()
+    g.first_round = False
+    g.others = ["Zombie Season"]
+    g.keepers[0] = Counter({"Shotgun": 1})
+    g.creepers[0] = Counter({"Zombie Trio": 1, "Pair of Zombies": 1, "Zombie": 1})
+    with pytest.raises(ChoiceNeeded) as need:
+        g.apply("Ann: kill Zombie")
+    assert [o.text for o in need.value.options] == ["Ann: kill Zombie with bare-hands",
+                                                     "Ann: kill Zombie with Shotgun"]
+    g.apply("Ann: kill Zombie with Shotgun")
+    with pytest.raises(ChoiceNeeded) as need:
+        g.apply('Ann: move "Pair of Zombies"')
+    assert [o.text for o in need.value.options] == ['Ann: move "Pair of Zombies" to Ben',
+                                                     'Ann: move "Pair of Zombies" to Cat']
+    g.apply(need.value.options[1].text)
+    # one source left: written in
+    assert g.apply('Ann: kill "Zombie Trio"').text == 'Ann: kill "Zombie Trio" with bare-hands'
+    with pytest.raises(ChoiceNeeded) as need:
+        g.apply("Ann: trio")
+    assert need.value.rule == "fluxx.zombie.trio" and len(need.value.options) == 2
+    refused(g, "Ann: kill Zombie", "fluxx.ruling.zombie-moves-first")
+    g.apply("Ann: trio left")
+    refused(g, "Ann: kill Zombie", "fluxx.kill")
 
 
 def test_an_unknown_card_names_the_file_to_add_it_to():

@@ -84,7 +84,7 @@ class Card:
             value = getattr(self, key)
             if key == "needs" and value is not None:
                 value = list(value)
-            if value is None or (key in ("slot",) and False):
+            if value is None:
                 continue
             out[key] = value
         if self.set_aside:

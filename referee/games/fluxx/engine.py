@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Any
 
 from referee.cards import Hand
-from referee.errors import BadInputError, IllegalEventError, Option
+from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
 
 from . import catalogue as catmod
@@ -826,6 +826,8 @@ class Game(EngineBase):
 
     def _ev_kill(self, p: int, toks: list[Token], notes: list[str]) -> str:
         target, i = self._named(toks, 0, {"with"})
+        if i == len(toks):
+            return self._ev_kill(p, self._choose_source(p, target), notes)
         i = self._expect(toks, i, "with")
         if i < len(toks) and not toks[i][1] and toks[i][0].lower() in (BARE_HANDS, "bare", "hands"):
             source = BARE_HANDS
@@ -856,7 +858,29 @@ class Game(EngineBase):
             notes.append(f"{who}'s {_join(sorted(pairs))} flees: {who} names the player it goes to")
         return f"kill {fmt(target)} with {fmt(source) if source != BARE_HANDS else BARE_HANDS}"
 
+    def _choose_source(self, p: int, target: str) -> list[Token]:
+        """The kill source when the event leaves it out: the only one, or a choice."""
+        sources = [s for s in [BARE_HANDS, *sorted(self.keepers[p])]
+                   if self.kill_check(p, target, s) is None]
+        if not sources:
+            refuse(self.kill_check(p, target, BARE_HANDS) or
+                   (f"nothing of {self.players[p]}'s can kill {target} now", R_KILL))
+        if len(sources) == 1:
+            return [(target, True), ("with", False), (sources[0], sources[0] != BARE_HANDS)]
+        who = self.players[p]
+        options = [Option(f"{who}: kill {fmt(target)} with {s if s == BARE_HANDS else fmt(s)}",
+                          self._describe_kill(p, target)) for s in sources]
+        raise ChoiceNeeded(f"{who} can kill {target} with {_join([fmt(s) for s in sources])}",
+                           R_KILL, "kill with what?", options)
+
     def _ev_trio(self, p: int, toks: list[Token], notes: list[str]) -> str:
+        if not toks and self.trio is not None and p == self.current and not self.over:
+            n = len(self.players)
+            raise ChoiceNeeded("the Trio moves by its arrow: left or right?", R_TRIO,
+                               "which way does the Trio's arrow point?",
+                               [Option(f"{self.players[p]}: trio {side}",
+                                       f"{self.trio} moves to {self.players[(p + d) % n]}")
+                                for side, d in (("left", 1), ("right", -1))])
         if len(toks) != 1 or toks[0][0].lower() not in ("left", "right"):
             raise BadInputError("expected 'trio left' or 'trio right'")
         side = toks[0][0].lower()
@@ -873,6 +897,11 @@ class Game(EngineBase):
 
     def _ev_move(self, p: int, toks: list[Token], notes: list[str]) -> str:
         name, i = self._named(toks, 0, {"to"})
+        if i == len(toks) and self.flee[name] and p == self.current and not self.over:
+            raise ChoiceNeeded(f"{name} flees: to whom?", R_PAIR, f"where does {name} flee?",
+                               [Option(f"{self.players[p]}: move {fmt(name)} to {self.players[q]}",
+                                       f"{name} goes in front of {self.players[q]}")
+                                for q in range(len(self.players)) if q != p])
         i = self._expect(toks, i, "to")
         q, i = self._player_at(toks, i)
         if i != len(toks):
@@ -1065,7 +1094,8 @@ class Game(EngineBase):
                 names = set(self.hands[p].known)
                 if self.hands[p].unknown:
                     names |= {c.name for c in self.cat if c.type != "creeper" and self.unseen(c.name, seen) > 0}
-                for name in sorted(names, key=str.lower):
+                known = self.hands[p].known
+                for name in sorted(names, key=lambda c: (not known[c], c.lower())):
                     card = self.cat.card(name)
                     if self._holds(p, name, seen) is None:
                         text = self._action_text(card) if card.type == "action" else f"play {fmt(name)}"
