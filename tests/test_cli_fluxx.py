@@ -71,7 +71,9 @@ def test_new_with_a_catalogue_and_without_zombies(cards_file, tmp_path):
     assert '[Cards "game.cards.toml"]' in out.read_text()
     replayed = json.loads(cli("replay", str(out), "--json").stdout)
     assert replayed["players"]["Ann"]["creepers"] == ["Zombie", "Zombie"]
-    s = json.loads(cli("new", "fluxx", "--players", "Ann,Ben", "--no-zombies", "--json").stdout)
+    s = json.loads(cli("new", "fluxx", "--players", "Ann,Ben", "--no-zombies", "--tag", "Site=club",
+                       "--json").stdout)
+    assert '[Site "club"]' in cli("export").stdout
     err = json.loads(cli("move", "Ann: creeper Zombie", "--json", code=1).stdout)["error"]
     assert err["rule"] == "fluxx.set-aside"
     assert cli("new", "fluxx", "--players", "Ann,Ben", "--cards", str(tmp_path / "nope.toml"), code=2)

@@ -177,9 +177,14 @@ class Game(EngineBase):
     def from_tags(cls, tags: dict[str, str]) -> "Game":
         """Set up from ``Players`` (required), ``Cards`` (with ``CardsText`` when it names a
         file) and ``Zombies`` (``out`` or ``in``)."""
+        from referee.records import COMMON_TAGS
+
         known = {"players": "Players", "cards": "Cards", "cardstext": "CardsText", "zombies": "Zombies"}
         values: dict[str, str] = {}
+        notes = {k: v for k, v in tags.items() if k in COMMON_TAGS and k != "Game"}
         for key, value in tags.items():
+            if key in COMMON_TAGS:
+                continue
             if key.lower() not in known:
                 raise BadInputError(f"unknown tag {key!r} for fluxx (Players, Cards, Zombies)")
             values[known[key.lower()]] = value
@@ -194,10 +199,12 @@ class Game(EngineBase):
                 raise BadInputError(f"no catalogue file {cards!r} (a bare word names a built-in: "
                                     "only 'default')")
         cat = catmod.load(text, cards or "cards.toml") if text is not None else catmod.load()
-        return cls(players, cat, zombies_out=zombies == "out", cards_tag=cards)
+        game = cls(players, cat, zombies_out=zombies == "out", cards_tag=cards)
+        game.notes_tags = notes
+        return game
 
     def tags(self) -> dict[str, str]:
-        out = {"Players": ", ".join(self.players)}
+        out = {**getattr(self, "notes_tags", {}), "Players": ", ".join(self.players)}
         if self.cards_tag is not None:
             out["Cards"] = self.cards_tag
         if self.zombies_out:
@@ -207,7 +214,7 @@ class Game(EngineBase):
     def __deepcopy__(self, memo):
         new = object.__new__(Game)
         for key, value in self.__dict__.items():
-            setattr(new, key, value if key in ("cat", "composition", "players", "_index")
+            setattr(new, key, value if key in ("cat", "composition", "players", "_index", "notes_tags")
                     else copy.deepcopy(value, memo))
         return new
 
