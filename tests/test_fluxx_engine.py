@@ -72,11 +72,6 @@ def refused(game: Game, event: str, rule: str) -> IllegalEventError:
     return exc.value
 
 
-def started(game: Game) -> Game:
-    """Past the first round (no dealt Creepers), into Ann's first turn."""
-    return game
-
-
 def state(game: Game) -> dict:
     return game.to_json()
 
@@ -704,3 +699,24 @@ def test_legal_lists_what_a_new_draw_rule_would_owe():
     g.hands[0].unknown = 0
     g.hands[0].known = Counter({"Coffee": 1})
     assert [o.text for o in g.legal_events() if "play" in o.text] == ["Ann: play Coffee"]
+
+
+def test_an_action_cannot_draw_from_two_empty_piles_and_named_draws_are_counted():
+    g = new()
+    g.apply("Ann: draw ?")
+    g.pile, g.discard = 0, []
+    refused(g, 'Ann: play "Everybody Gets 1" draw ?', "fluxx.reshuffle")
+    g2 = new()
+    g2.apply("Ann: draw Shotgun")
+    g2.apply("Ann: play Shotgun")
+    g2.apply("Ann: end")
+    refused(g2, "Ben: draw Shotgun", "fluxx.card-count")
+
+
+def test_blocked_events_say_why_the_turn_cannot_end():
+    g = new()
+    blocked = {b.event: b.rule for b in g.blocked_events()}
+    assert blocked == {"Ann: end": "fluxx.ruling.draws-before-plays",
+                       "Ann: play ...": "fluxx.ruling.draws-before-plays"}
+    play(g, "Ann: draw ?", "Ann: play Coffee")
+    assert {b.event: b.rule for b in g.blocked_events()} == {"Ann: play ...": "fluxx.play"}
