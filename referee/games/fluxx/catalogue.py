@@ -130,7 +130,11 @@ class Catalogue:
     files: list[str] = field(default_factory=list)
 
     def find(self, name: str) -> Card | None:
-        return self.cards.get(name_key(name))
+        exact = self.__dict__.get("_exact")
+        if exact is None or len(exact) != len(self.cards):
+            exact = self.__dict__["_exact"] = {c.name: c for c in self.cards.values()}
+        found = exact.get(name)
+        return found if found is not None else self.cards.get(name_key(name))
 
     def card(self, name: str) -> Card:
         """The card called ``name``; :class:`BadInputError` naming the file to add it to."""
