@@ -31,7 +31,7 @@ import random
 from math import comb
 
 from referee.advice import Advice, Line, wilson
-from referee.games.fight_or_flight.engine import CARDS, THE_END, Game
+from referee.games.fight_or_flight.engine import CARDS, Game
 from referee.games.fight_or_flight.simulate import choose_play, choose_show
 
 #: Games played on per card when ``samples`` is not given (benchmark:
@@ -207,7 +207,7 @@ def advise(game: Game, seed: int | None = None, samples: int | None = None, **_:
                      f"(taken as the policy's choice)")
     if not lines:
         notes.append(f"{name} may play no card: the only event left is '{name}: stuck' (a loss)")
-    elif THE_END not in game.playable():
+    elif sampled:
         notes.append("chances assume everyone then plays the cooperative policy of "
                      "`referee simulate fight-or-flight`")
     return Advice("fight-or-flight", question, method, lines, best="high", notes=notes)
