@@ -72,22 +72,25 @@ def deal(game: Game, rng: random.Random, holding: str | None = None) -> tuple[li
     (the deal is uniform among such deals)."""
     pool = unseen(game)
     seat = game.turn
-    fixed: list[str] = []
+    fixed: list[str] | None = None
     if holding is not None and not game.hands[seat].known[holding]:
         law = _hand_copies_law(pool, holding, game.hands[seat].unknown)
         if not law:
             raise ValueError(f"{game.players[seat]} cannot hold {holding}")
         m = rng.choices([m for m, _ in law], weights=[w for _, w in law])[0]
-        others = [c for c in pool if c != holding]
-        rng.shuffle(others)
+        left = pool.count(holding) - m
+        pool = [c for c in pool if c != holding]
+        rng.shuffle(pool)
         take = game.hands[seat].unknown - m
-        fixed = [holding] * m + others[:take]
-        pool = others[take:] + [holding] * (pool.count(holding) - m)
-    rng.shuffle(pool)
+        fixed, pool = [holding] * m + pool[:take], pool[take:]
+        for _ in range(left):  # the other copies, each at a random place among the rest
+            pool.insert(rng.randrange(len(pool) + 1), holding)
+    else:
+        rng.shuffle(pool)
     hands: list[list[str]] = []
     for s, hand in enumerate(game.hands):
         cards = list(hand.known.elements())
-        if holding is not None and s == seat and fixed:
+        if s == seat and fixed is not None:
             cards += fixed
         else:
             cards += [pool.pop() for _ in range(hand.unknown)]
@@ -209,5 +212,6 @@ def advise(game: Game, seed: int | None = None, samples: int | None = None, **_:
         notes.append(f"{name} may play no card: the only event left is '{name}: stuck' (a loss)")
     elif sampled:
         notes.append("chances assume everyone then plays the cooperative policy of "
-                     "`referee simulate fight-or-flight`")
+                     "`referee simulate fight-or-flight`, and hidden cards dealt at random "
+                     "(what past plays hint about the hands is not used)")
     return Advice("fight-or-flight", question, method, lines, best="high", notes=notes)
