@@ -164,3 +164,30 @@ def test_renderables_fit_80_columns_for_long_plans():
     assert max(len(line) for line in text.splitlines()) <= 80
     assert "12.3%" in text and "10.0%–15.0%" in text and "100%" in text and "exact" in text
     assert "lower is better" in text
+
+
+def test_advise_in_a_real_play_session(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    import pexpect
+
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "play.db"), "NO_COLOR": "1",
+           "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "100", "LINES": "40"}
+    made = subprocess.run([sys.executable, "-m", "referee", "new", "fof", "--players", "Ann,Ben"],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
+                          timeout=30, dimensions=(40, 100))
+    child.expect(r"game 1 [a-z ]*>")
+    child.sendline("Ann: Provision")
+    child.expect("Ann: Provision")
+    child.expect(r"game 1 [a-z ]*>")
+    child.sendline("advise")
+    child.expect("Ben to play: the group's chance of reaching The End")
+    child.expect("Monte Carlo: 200 games per card")
+    child.expect(r"Ranked best first \(higher is better\)")
+    child.expect(r"game 1 [a-z ]*>")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
