@@ -11,7 +11,9 @@ from collections import Counter
 import pytest
 
 from referee.errors import BadInputError
-from referee.games.fight_or_flight.advise import advise, deal, options, play_on, unseen
+from referee.games.fight_or_flight.advise import (
+    advise, all_deals, deal, deal_count, options, play_on, unseen,
+)
 from referee.games.fight_or_flight.engine import Game
 from referee.games.fight_or_flight.simulate import choose_play, choose_show
 
@@ -223,7 +225,7 @@ def test_fast_play_outs_replay_through_the_engine_with_the_same_result():
 
 def test_monte_carlo_intervals_cover_the_exact_chances_of_an_endgame():
     game = position("Ann, Ben", ENDGAME_2P)
-    sampled = [line.plan for line in advise(game, samples=10).options if line.extra]
+    sampled = [line.plan for line in advise(game, samples=10, exact=False).options if line.extra]
     assert sampled == ["Ann: Flee", "Ann: Provision", "Ann: Evade"] or set(sampled) == {
         "Ann: Flee", "Ann: Provision", "Ann: Evade"}
     truth = {plan: exact_win(game, plan.split(": ")[1]) for plan in sampled}
@@ -234,7 +236,7 @@ def test_monte_carlo_intervals_cover_the_exact_chances_of_an_endgame():
     means = Counter()
     seeds = range(20)
     for seed in seeds:
-        for line in advise(game, seed=seed, samples=200).options:
+        for line in advise(game, seed=seed, samples=200, exact=False).options:
             if line.plan in truth:
                 total += 1
                 covered += line.low <= truth[line.plan] <= line.high
@@ -246,9 +248,24 @@ def test_monte_carlo_intervals_cover_the_exact_chances_of_an_endgame():
 
 def test_monte_carlo_matches_the_exact_chance_with_face_up_cards():
     game = position("Ann, Ben, Cat, Dan", ENDGAME_4P)
-    line = lines(advise(game, seed=5, samples=600))["Cat: Evade"]
+    line = lines(advise(game, seed=5, samples=600, exact=False))["Cat: Evade"]
     exact = exact_win(game, "Evade")
     assert line.low <= exact <= line.high and line.high - line.low < 0.09
+
+
+def test_with_no_more_deals_than_samples_the_advisor_enumerates_them_all():
+    game = position("Ann, Ben", ENDGAME_2P)
+    assert sorted(h.unknown for h in game.hands) == [3, 5] and deal_count(game) == 56
+    assert sum(all_deals(game).values()) == 56
+    advice = advise(game, samples=56)
+    assert advice.method == ("exact: every deal of the 8 unseen cards (56 deals), then the "
+                             "cooperative policy")
+    for line in advice.options:
+        assert line.low == line.probability == line.high
+        if "deals" in line.extra:
+            assert line.probability == pytest.approx(exact_win(game, line.plan.split(": ")[1]), abs=1e-12)
+    assert advise(game, samples=55).method.startswith("Monte Carlo: 55 games per card")
+    assert advise(game, samples=100, exact=False).method.startswith("Monte Carlo: 100 games")
 
 
 # -- the advice object ----------------------------------------------------------------

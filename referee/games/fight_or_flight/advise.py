@@ -27,8 +27,10 @@ always give the same advice.
 
 from __future__ import annotations
 
+import itertools
 import random
-from math import comb
+from collections import Counter
+from math import comb, factorial
 
 from referee.advice import Advice, Line, wilson
 from referee.games.fight_or_flight.engine import CARDS, Game
@@ -163,11 +165,58 @@ def _certain(game: Game, card: str) -> tuple[float, str] | None:
     return None
 
 
-def advise(game: Game, seed: int | None = None, samples: int | None = None, **_: object) -> Advice:
+def deal_count(game: Game) -> int:
+    """How many deals of the unseen cards there are, each copy counted apart (the
+    hidden part of each hand as a set, the deck in order): all equally likely."""
+    out = factorial(len(unseen(game)))
+    for hand in game.hands:
+        out //= factorial(hand.unknown)
+    return out
+
+
+def all_deals(game: Game) -> Counter:
+    """Every deal of the unseen cards: ``{(hidden cards of each hand, deck): count}``,
+    the count being how many of the :func:`deal_count` equally likely deals give it."""
+    pool = unseen(game)
+    sizes = [h.unknown for h in game.hands]
+    out: Counter = Counter()
+
+    def split(left: tuple[int, ...], k: int, taken: tuple[tuple[str, ...], ...]) -> None:
+        if k == len(sizes):
+            for order in itertools.permutations(left):
+                out[(taken, tuple(pool[i] for i in order))] += 1
+            return
+        for pick in itertools.combinations(left, sizes[k]):
+            rest = tuple(i for i in left if i not in pick)
+            split(rest, k + 1, taken + (tuple(sorted(pool[i] for i in pick)),))
+
+    split(tuple(range(len(pool))), 0, ())
+    return out
+
+
+def _exact(game: Game, card: str, deals: Counter) -> tuple[int, int]:
+    """``(won, total)`` deals (counted with their weights) where the player to play
+    holds ``card``, plays it and the group then wins under the policy."""
+    seat = game.turn
+    known = [list(h.known.elements()) for h in game.hands]
+    won = total = 0
+    for (hidden, deck), weight in deals.items():
+        if card not in known[seat] and card not in hidden[seat]:
+            continue
+        hands = [known[s] + list(h) for s, h in enumerate(hidden)]
+        total += weight
+        won += weight * play_on(game.copy(), hands, list(deck), first=card)
+    return won, total
+
+
+def advise(game: Game, seed: int | None = None, samples: int | None = None,
+           exact: bool | None = None, **_: object) -> Advice:
     """The advice for the player to play in ``game`` (not changed): one :class:`Line`
     a card (plan ``Ann: Heal``), the chance of winning after playing it and then
     following the cooperative policy, best first.  ``samples``: games per card
-    (default :data:`DEFAULT_SAMPLES`); ``seed`` (default 0) makes it repeatable."""
+    (default :data:`DEFAULT_SAMPLES`); ``seed`` (default 0) makes it repeatable.
+    ``exact``: enumerate every deal instead of sampling; by default, exactly when
+    there are no more deals than ``samples`` (late in the game)."""
     from referee.errors import BadInputError
 
     samples = DEFAULT_SAMPLES if samples is None else samples
@@ -179,14 +228,26 @@ def advise(game: Game, seed: int | None = None, samples: int | None = None, **_:
                       "nothing to advise", [], best="high")
     name = game.players[game.turn]
     question = f"{name} to play: the group's chance of reaching The End"
+    count = deal_count(game)
+    if exact is None:
+        exact = count <= samples
+    deals: Counter | None = None
     lines: list[Line] = []
-    sampled = False
+    sampled = enumerated = False
     for card in options(game):
         plan = f"{name}: {card}"
         certain = _certain(game, card)
         if certain is not None:
             p, why = certain
             lines.append(Line(plan, p, p, p, f"certain: {why}"))
+            continue
+        if exact:
+            enumerated = True
+            deals = all_deals(game) if deals is None else deals
+            won, total = _exact(game, card, deals)
+            p = won / total
+            lines.append(Line(plan, p, p, p, f"won {won} of the {total} deals with {card}",
+                              extra={"wins": won, "deals": total}))
             continue
         sampled = True
         rng = random.Random(f"{seed}/{card}")
@@ -198,10 +259,13 @@ def advise(game: Game, seed: int | None = None, samples: int | None = None, **_:
         lines.append(Line(plan, wins / samples, low, high, f"won {wins} of {samples}",
                           extra={"wins": wins, "samples": samples}))
     lines.sort(key=lambda line: -line.probability)
-    hidden = sum(h.unknown for h in game.hands) + game.deck
+    hidden = len(unseen(game))
     if sampled:
         method = (f"Monte Carlo: {samples} games per card (seed {seed}), the {hidden} unseen cards "
                   f"dealt at random, then the cooperative policy; 95% Wilson intervals")
+    elif enumerated:
+        method = (f"exact: every deal of the {hidden} unseen cards ({count} deals), then the "
+                  f"cooperative policy")
     else:
         method = "exact: each card decides the game by itself"
     notes = []
@@ -210,7 +274,7 @@ def advise(game: Game, seed: int | None = None, samples: int | None = None, **_:
                      f"(taken as the policy's choice)")
     if not lines:
         notes.append(f"{name} may play no card: the only event left is '{name}: stuck' (a loss)")
-    elif sampled:
+    elif sampled or enumerated:
         notes.append("chances assume everyone then plays the cooperative policy of "
                      "`referee simulate fight-or-flight`, and hidden cards dealt at random "
                      "(what past plays hint about the hands is not used)")
