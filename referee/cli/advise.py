@@ -84,7 +84,8 @@ def advise(
     ctx: typer.Context,
     game_id: Optional[int] = GAME_OPT,
     samples: Optional[int] = typer.Option(None, "--samples", "-n", metavar="N",
-                                          help="Games simulated per option (Monte Carlo advisors); default: the advisor's."),
+                                          help="Games simulated per option (Monte Carlo advisors); "
+                                               "default: the advisor's."),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S",
                                        help="Seed of the random deals, for repeatable advice."),
     json_out: bool = JSON_OPT,

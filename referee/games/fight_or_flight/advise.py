@@ -12,12 +12,15 @@ player to play might hold and may play, the advisor plays ``samples`` games on:
    where the player holds it).
 2. Play the card, then let every player follow the cooperative policy of
    :mod:`referee.games.fight_or_flight.simulate` (:func:`choose_play`,
-   :func:`choose_show`) until the game ends, every event applied by the engine.
+   :func:`choose_show`) until the game ends, every event applied by the
+   engine's own play step.
 
 The share of games won is the line's probability, with its 95% Wilson interval.
-An outcome the card decides by itself is stated exactly, without sampling: The End
-wins; a card that ends the week without a Provision loses; a card after which The
-End can no longer be reached (:meth:`Game.end_unreachable`) loses.
+Late in the game, when there are no more deals than ``samples`` (:func:`deal_count`),
+every deal is played instead (:func:`all_deals`) and the chances are exact.  An
+outcome the card decides by itself is stated exactly, without sampling: The End wins;
+a card that ends the week without a Provision loses; a card after which The End can
+no longer be reached (:meth:`Game.end_unreachable`) loses.
 
 Past plays tell something about the hands (a player who could play The End would
 have), which this deal ignores: the chances are those of a random deal consistent
