@@ -17,6 +17,7 @@ from referee.advice import Advice, Line
 from referee.cli import app
 from referee.cli.advise import advice_renderables
 from referee.cli.play import HELP, PlayLoop
+from referee.games.fight_or_flight.advise import DEFAULT_SAMPLES
 from referee.games.fight_or_flight.advise import advise as fof_advise
 
 from .test_advise_fight_or_flight import ENDGAME_2P, position
@@ -94,7 +95,7 @@ def test_advise_on_a_chosen_game_and_with_the_default_samples():
     new_fof("Ann,Ben,Cat")
     got = json.loads(cli("advise", "--game", "1", "--json").stdout)
     assert got["question"].startswith("Ann to play")
-    assert got["method"].startswith("Monte Carlo: 200 games per card (seed 0)")
+    assert got["method"].startswith(f"Monte Carlo: {DEFAULT_SAMPLES} games per card (seed 0)")
     assert {o["plan"] for o in got["options"]} == {"Ann: Heal", "Ann: Rest", "Ann: Provision", "Ann: Skirmish"}
 
 
@@ -192,7 +193,7 @@ def test_advise_in_a_real_play_session(tmp_path):
     child.expect(r"game 1 [a-z ]*>")
     child.sendline("advise")
     child.expect("Ben to play: the group's chance of reaching The End")
-    child.expect("Monte Carlo: 200 games per card")
+    child.expect(f"Monte Carlo: {DEFAULT_SAMPLES} games per card")
     child.expect(r"Ranked best first \(higher is better\)")
     child.expect(r"game 1 [a-z ]*>")
     child.sendline("quit")

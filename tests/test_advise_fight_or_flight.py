@@ -301,3 +301,26 @@ def test_samples_out_of_range_are_bad_input():
     for bad in (0, -3, 10**6):
         with pytest.raises(BadInputError):
             advise(game, samples=bad)
+
+
+def test_every_position_of_the_built_in_sample_gets_one_line_per_legal_card():
+    from referee.games import spec
+    from referee.records import parse_record
+
+    record = parse_record(spec("fight-or-flight").sample_text())
+    game = Game.from_tags(record.game_tags())
+    seen = 0
+    for line in [None, *record.events]:
+        if line is not None:
+            game.apply(line.text)
+        if game.over:
+            break
+        advice = advise(game, samples=4, seed=seen)
+        plans = [line.plan for line in advice.options]
+        if game.must_show is None:
+            legal = [o.text for o in game.legal_events()
+                     if ": show " not in o.text and not o.text.endswith(": stuck")]
+            assert sorted(plans) == sorted(legal)
+        assert all(0 <= l.low <= l.probability <= l.high <= 1 for l in advice.options)
+        seen += 1
+    assert game.result == "win" and seen >= 30

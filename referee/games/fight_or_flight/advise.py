@@ -41,7 +41,7 @@ from referee.games.fight_or_flight.simulate import choose_play, choose_show
 
 #: Games played on per card when ``samples`` is not given (benchmark:
 #: tests/benchmarks/advise_speed.py keeps ``advise`` under 1 s at p95 on the sample game).
-DEFAULT_SAMPLES = 200
+DEFAULT_SAMPLES = 160
 
 #: The most games per card ``samples`` may ask for.
 MAX_SAMPLES = 100_000
