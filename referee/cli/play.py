@@ -22,6 +22,7 @@ from .output import MAX_ID, console, guard, interactive
 
 HELP = """Type an event in record notation (Tab completes the legal ones), or:
   legal            the legal events now, with what each would do
+  advise           each option now with its chances (games with an advisor)
   undo             take back the last event
   rules QUERY      look a rule up (also: ? QUERY)
   show             draw the position again
@@ -84,7 +85,7 @@ class PlayLoop:
             events = [e.text for e in self.loaded().game.legal_events()]
         except RefereeError:
             events = []
-        return events + ["legal", "undo", "rules ", "show", "help", "quit"]
+        return events + ["legal", "advise", "undo", "rules ", "show", "help", "quit"]
 
     def handle(self, line: str) -> list:
         """Act on one typed line; return what to print."""
@@ -108,6 +109,10 @@ class PlayLoop:
                 return self.picture() + self.after_game()
             if word == "legal":
                 return [self.legal_table()]
+            if word == "advise":
+                from .advise import advice_renderables, run_advisor
+
+                return advice_renderables(run_advisor(self.loaded()))
             if word in ("rules", "?") or text.startswith("?"):
                 query = text[1:] if text.startswith("?") and word != "?" else text.split(" ", 1)[1:]
                 query = query if isinstance(query, str) else (query[0] if query else "")

@@ -220,6 +220,20 @@ class Game(EngineBase):
                 variant += f" rest={self.rest_out}"
         return {"Players": ", ".join(self.players), "Variant": variant}
 
+    def copy(self) -> "Game":
+        """An independent copy of this game (cheaper than replaying its events; the
+        advisor plays many games on from one position)."""
+        new = object.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        new.count = self.count.copy()
+        new.hands = [h.copy() for h in self.hands]
+        new.played = list(self.played)
+        new.played_count = Counter(self.played_count)
+        new.skipped = list(self.skipped)
+        new.provisioned = list(self.provisioned)
+        new.may_show = list(self.may_show)
+        return new
+
     # -- derived state --------------------------------------------------------------------
 
     @property
