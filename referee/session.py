@@ -15,7 +15,7 @@ from typing import Any, Callable
 from .errors import BadInputError, ChoiceNeeded, RefereeError
 from .games import Applied, Engine, GameSpec, spec as game_spec
 from .games.base import read_file_tags
-from .records import format_record
+from .records import COMMON_TAGS, format_record
 from .store import LogEntry, Store, StoredGame, _effective
 
 #: Asked when an event leaves a choice open: ``ChoiceNeeded -> chosen text or None``.
@@ -37,16 +37,19 @@ class Loaded:
 
 def setup_game(game: str, tags: dict[str, str], base: str | Path | None = None) -> Engine:
     """A fresh engine for ``game`` from its set-up ``tags``; files named by the game's
-    file tags are read here (relative to ``base``) and passed as ``<Tag>Text``."""
+    file tags are read here (relative to ``base``) and passed as ``<Tag>Text``.  Tags
+    every record may carry for people (``Site``, ``Date``, ...) are not the engine's."""
     spec = game_spec(game)
-    return spec.new_game(read_file_tags(spec, tags, Path(base) if base else None))
+    own = {k: v for k, v in tags.items() if k not in COMMON_TAGS}
+    return spec.new_game(read_file_tags(spec, own, Path(base) if base else None))
 
 
 def stored_tags(game: str, engine: Engine, tags: dict[str, str], base: str | Path | None) -> dict[str, str]:
     """The tags to store for a new game: the engine's own, plus the text of every file
     a file tag names, so the stored game never depends on the file again."""
     spec = game_spec(game)
-    out = engine.tags()
+    out = {k: v for k, v in tags.items() if k in COMMON_TAGS and k != "Game"}
+    out.update(engine.tags())
     read = read_file_tags(spec, tags, Path(base) if base else None)
     for key in spec.file_tags:
         if f"{key}Text" in read:
