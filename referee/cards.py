@@ -98,3 +98,126 @@ class CardCount:
 
     def copy(self) -> "CardCount":
         return CardCount(self.composition, Counter(self.seen))
+
+
+# -- immutable forms (copy-on-write game states) ---------------------------------------
+
+@dataclass(frozen=True)
+class Held:
+    """An immutable hand: ``known`` card names (a sorted tuple, each as often as held)
+    and ``unknown`` hidden cards.  Every change returns a new hand, so a game position
+    holding one is copied by reference.
+
+    >>> h = Held(("F",), 2).take("L")[0].add_known("B")
+    >>> h.known, h.unknown, h.size
+    (('B', 'F'), 1, 3)
+    """
+
+    known: tuple[str, ...] = ()
+    unknown: int = 0
+
+    @property
+    def size(self) -> int:
+        return len(self.known) + self.unknown
+
+    def holds(self, card: str) -> bool:
+        """Whether ``card`` is among the known cards."""
+        return card in self.known
+
+    def known_list(self) -> list[str]:
+        return list(self.known)
+
+    def add_known(self, card: str) -> "Held":
+        return Held(tuple(sorted((*self.known, card))), self.unknown)
+
+    def add_unknown(self, n: int = 1) -> "Held":
+        return Held(self.known, self.unknown + n)
+
+    def take(self, card: str) -> tuple["Held", str]:
+        """The hand without ``card`` (a known one if held, else an unknown one) and
+        where it came from, ``"known"`` or ``"unknown"``; :class:`CardError` if neither."""
+        known = self.known
+        if card in known:
+            i = known.index(card)
+            return Held(known[:i] + known[i + 1:], self.unknown), "known"
+        if self.unknown > 0:
+            return Held(known, self.unknown - 1), "unknown"
+        raise CardError(f"the hand holds no {card} card")
+
+    def take_unknown(self) -> "Held":
+        if self.unknown <= 0:
+            raise CardError("the hand holds no unshown card")
+        return Held(self.known, self.unknown - 1)
+
+    def reveal(self, card: str) -> "Held":
+        """One unknown card shown to be ``card``."""
+        if self.unknown <= 0:
+            raise CardError("the hand holds no unshown card")
+        return Held(tuple(sorted((*self.known, card))), self.unknown - 1)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Cards seen so far against a deck ``composition`` (immutable; ``see`` returns a new
+    tally).  Counts of the cards named in ``guessed`` are a guess (no deck said them):
+    such a card is never refused for its count, and :meth:`left` never goes below zero.
+
+    >>> t = Tally((("F", 1),), guessed=frozenset({"L"}))
+    >>> t = t.see("F").see("L").see("L"); t.allows("F"), t.allows("L"), t.left("L")
+    (False, True, 0)
+    """
+
+    composition: tuple[tuple[str, int], ...]
+    seen: tuple[tuple[str, int], ...] = ()
+    guessed: frozenset = frozenset()
+
+    @property
+    def checked(self) -> bool:
+        """True when every count comes from the players (none is a guess)."""
+        return not self.guessed
+
+    @property
+    def deck(self) -> dict[str, int]:
+        return dict(self.composition)
+
+    def count_of(self, card: str) -> int:
+        for c, n in self.composition:
+            if c == card:
+                return n
+        return 0
+
+    def seen_of(self, card: str) -> int:
+        for c, n in self.seen:
+            if c == card:
+                return n
+        return 0
+
+    def seen_counts(self) -> dict[str, int]:
+        return dict(self.seen)
+
+    def left(self, card: str) -> int:
+        """How many cards of this name the composition leaves unseen (a guessed count
+        never below zero)."""
+        left = self.count_of(card) - self.seen_of(card)
+        return max(left, 0) if card in self.guessed else left
+
+    def allows(self, card: str) -> bool:
+        """Whether one more ``card`` may be seen (always, for a guessed count)."""
+        return card in self.guessed or self.left(card) > 0
+
+    def see(self, card: str) -> "Tally":
+        """One more ``card`` seen; :class:`CardError` past a checked count."""
+        if not self.allows(card):
+            have = self.count_of(card)
+            n = self.seen_of(card)
+            raise CardError(f"the deck holds only {have} {card} card{'s' if have != 1 else ''}, "
+                            f"and {n} {'have' if n != 1 else 'has'} been seen already")
+        seen = dict(self.seen)
+        seen[card] = seen.get(card, 0) + 1
+        return Tally(self.composition, tuple(seen.items()), self.guessed)
+
+    def corrected(self, counts: dict[str, int]) -> "Tally":
+        """The composition with ``counts`` given by the players (no longer guesses)."""
+        comp = dict(self.composition)
+        comp.update(counts)
+        return Tally(tuple(comp.items()), self.seen, self.guessed - set(counts))

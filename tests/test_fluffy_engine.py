@@ -197,7 +197,7 @@ def zombie_bounce_facings(map_text: str, square: str, facing: str) -> list[str]:
     text = (f'name = "t"\nmap = """\n{map_text.strip()}\n"""\n[graves]\n'
             'George = "a1"\nRomero = "b1"\nCampbell = "a3"\nRaimi = "e3"\n')
     g = Game.from_tags({"Board": "t", "BoardText": text, "Deck": "F=30"})
-    g.s.zombies = [Zombie("Raimi", parse_square(square), facing)]
+    g.s.zombies = (Zombie("Raimi", parse_square(square), facing),)
     g.s.fluffy, g.s.turn, g.s.shambled = parse_square("a3"), "zombies", True
     with pytest.raises(ChoiceNeeded) as need:
         g.apply("play F Raimi")
@@ -312,20 +312,20 @@ shamble                 ; Raimi sees Fluffy down file b: b3, George's grave
 end
 draw George ? ? ?       ; the grave is taken: George is set aside
 """)
-    assert g.s.aside == ["George"] and [z.name for z in g.s.zombies] == ["Raimi"]
+    assert g.s.aside == ("George",) and [z.name for z in g.s.zombies] == ["Raimi"]
     g.apply("play F")       # b1
     g.apply("end")
     g.apply("shamble")      # Raimi b3 -> b2: the grave is free
     applied = g.apply("end")
     assert applied.notes == ["George, set aside, rises at b3 facing S"]
-    assert g.s.aside == [] and [(z.name, g.board.sq(z.at)) for z in g.s.zombies] == [("Raimi", "b2"), ("George", "b3")]
+    assert g.s.aside == () and [(z.name, g.board.sq(z.at)) for z in g.s.zombies] == [("Raimi", "b2"), ("George", "b3")]
 
 
 def test_shamble_column_sight_blocked_by_bug():
     # Fluffy in column c below the bug (c3/c4); a zombie at c4 does not see him.
     g = yard_game()
     from referee.games.fluffy.engine import Zombie
-    g.s.zombies = [Zombie("Raimi", (2, 3), "E")]
+    g.s.zombies = (Zombie("Raimi", (2, 3), "E"),)
     g.s.fluffy = (2, 1)
     g.s.turn = "zombies"
     applied = g.apply("shamble")
@@ -336,7 +336,7 @@ def test_shamble_column_sight_blocked_by_bug():
 def test_shamble_column_sight_through_walls():
     g = yard_game()
     from referee.games.fluffy.engine import Zombie
-    g.s.zombies = [Zombie("Raimi", (2, 0), "E")]  # c1, wall to its north at c1/c2
+    g.s.zombies = (Zombie("Raimi", (2, 0), "E"),)  # c1, wall to its north at c1/c2
     g.s.fluffy = (2, 2)
     g.s.turn = "zombies"
     with pytest.raises(ChoiceNeeded) as need:   # turned N to face Fluffy, bounced off the wall
@@ -350,7 +350,7 @@ def test_shamble_column_sight_through_walls():
 def test_flower_destroys_at_end_of_turn_even_after_leaving():
     g = yard_game()
     from referee.games.fluffy.engine import Zombie
-    g.s.zombies = [Zombie("Raimi", (4, 1), "S")]  # e2 facing S
+    g.s.zombies = (Zombie("Raimi", (4, 1), "S"),)  # e2 facing S
     g.s.fluffy = (0, 3)
     g.s.facing = "N"
     g.s.turn = "zombies"
@@ -359,7 +359,7 @@ def test_flower_destroys_at_end_of_turn_even_after_leaving():
     g.apply("play F Raimi>W")   # gate below: bounce; W (d1) or N (e2)
     g.apply("play F Raimi")     # d1: left the flower
     g.apply("end")
-    assert g.s.zombies == [] and g.s.destroyed == ["Raimi"]
+    assert g.s.zombies == () and g.s.destroyed == ("Raimi",)
     assert g.score()["zombies"] == 1
 
 
