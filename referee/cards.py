@@ -102,7 +102,6 @@ class CardCount:
 
 # -- immutable forms (copy-on-write game states) ---------------------------------------
 
-@dataclass(frozen=True)
 class Held:
     """An immutable hand: ``known`` card names (a sorted tuple, each as often as held)
     and ``unknown`` hidden cards.  Every change returns a new hand, so a game position
@@ -113,8 +112,20 @@ class Held:
     (('B', 'F'), 1, 3)
     """
 
-    known: tuple[str, ...] = ()
-    unknown: int = 0
+    __slots__ = ("known", "unknown")
+
+    def __init__(self, known: tuple[str, ...] = (), unknown: int = 0) -> None:
+        self.known = tuple(known)
+        self.unknown = unknown
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Held) and self.known == other.known and self.unknown == other.unknown
+
+    def __hash__(self) -> int:
+        return hash((self.known, self.unknown))
+
+    def __repr__(self) -> str:
+        return f"Held(known={self.known!r}, unknown={self.unknown})"
 
     @property
     def size(self) -> int:
@@ -156,20 +167,31 @@ class Held:
         return Held(tuple(sorted((*self.known, card))), self.unknown - 1)
 
 
-@dataclass(frozen=True)
 class Tally:
-    """Cards seen so far against a deck ``composition`` (immutable; ``see`` returns a new
-    tally).  Counts of the cards named in ``guessed`` are a guess (no deck said them):
-    such a card is never refused for its count, and :meth:`left` never goes below zero.
+    """Cards seen so far against a deck ``composition`` (immutable: ``see`` returns a new
+    tally, and the dictionaries are never changed once made).  Counts of the cards named
+    in ``guessed`` are a guess (no deck said them): such a card is never refused for its
+    count, and :meth:`left` never goes below zero.
 
-    >>> t = Tally((("F", 1),), guessed=frozenset({"L"}))
+    >>> t = Tally({"F": 1}, guessed=frozenset({"L"}))
     >>> t = t.see("F").see("L").see("L"); t.allows("F"), t.allows("L"), t.left("L")
     (False, True, 0)
     """
 
-    composition: tuple[tuple[str, int], ...]
-    seen: tuple[tuple[str, int], ...] = ()
-    guessed: frozenset = frozenset()
+    __slots__ = ("composition", "seen", "guessed")
+
+    def __init__(self, composition: dict[str, int], seen: dict[str, int] | None = None,
+                 guessed: frozenset = frozenset()) -> None:
+        self.composition = dict(composition)
+        self.seen = dict(seen or {})
+        self.guessed = frozenset(guessed)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Tally) and self.composition == other.composition
+                and self.seen == other.seen and self.guessed == other.guessed)
+
+    def __repr__(self) -> str:
+        return f"Tally({self.composition!r}, seen={self.seen!r}, guessed={set(self.guessed) or '{}'})"
 
     @property
     def checked(self) -> bool:
@@ -181,16 +203,10 @@ class Tally:
         return dict(self.composition)
 
     def count_of(self, card: str) -> int:
-        for c, n in self.composition:
-            if c == card:
-                return n
-        return 0
+        return self.composition.get(card, 0)
 
     def seen_of(self, card: str) -> int:
-        for c, n in self.seen:
-            if c == card:
-                return n
-        return 0
+        return self.seen.get(card, 0)
 
     def seen_counts(self) -> dict[str, int]:
         return dict(self.seen)
@@ -198,12 +214,12 @@ class Tally:
     def left(self, card: str) -> int:
         """How many cards of this name the composition leaves unseen (a guessed count
         never below zero)."""
-        left = self.count_of(card) - self.seen_of(card)
+        left = self.composition.get(card, 0) - self.seen.get(card, 0)
         return max(left, 0) if card in self.guessed else left
 
     def allows(self, card: str) -> bool:
         """Whether one more ``card`` may be seen (always, for a guessed count)."""
-        return card in self.guessed or self.left(card) > 0
+        return card in self.guessed or self.composition.get(card, 0) > self.seen.get(card, 0)
 
     def see(self, card: str) -> "Tally":
         """One more ``card`` seen; :class:`CardError` past a checked count."""
@@ -212,12 +228,12 @@ class Tally:
             n = self.seen_of(card)
             raise CardError(f"the deck holds only {have} {card} card{'s' if have != 1 else ''}, "
                             f"and {n} {'have' if n != 1 else 'has'} been seen already")
-        seen = dict(self.seen)
+        new = object.__new__(Tally)
+        new.composition, new.guessed = self.composition, self.guessed
+        new.seen = seen = self.seen.copy()
         seen[card] = seen.get(card, 0) + 1
-        return Tally(self.composition, tuple(seen.items()), self.guessed)
+        return new
 
     def corrected(self, counts: dict[str, int]) -> "Tally":
         """The composition with ``counts`` given by the players (no longer guesses)."""
-        comp = dict(self.composition)
-        comp.update(counts)
-        return Tally(tuple(comp.items()), self.seen, self.guessed - set(counts))
+        return Tally({**self.composition, **counts}, self.seen, self.guessed - set(counts))

@@ -29,7 +29,7 @@ from referee.grid import square_name
 
 from .board import ZOMBIE_NAMES, Board, board_from_tags
 from .notation import (CARD_CODES, DEAL, DEFAULT_DECK, MOVE_NAMES, MOVES, Event, ZMove, card_name,  # noqa: F401
-                       deck_text, parse_card, parse_deck, parse_duration, parse_event)
+                       deck_text, parse_card, parse_deck, parse_duration, parse_event, _parse_event)
 from .rules import (RULE_IDS, Turn, event_check, expand_fluffy_move, expand_shamble,  # noqa: F401
                     expand_zombie_play, refilled)
 from .rules import R_SHAMBLE
@@ -53,7 +53,7 @@ class Game(EngineBase):
             fluffy=rules.board.flower, facing="N", tree=False, zombies=(), destroyed=(), aside=(),
             drawn=(), pile=movement - deal_total + len(ZOMBIE_NAMES),
             fluffy_hand=Held(unknown=rules.hand_size), zombie_hand=Held(unknown=DEAL),
-            count=Tally(tuple(rules.deck.items()), guessed=guessed))
+            count=Tally(rules.deck, guessed=guessed))
 
     # -- set-up --------------------------------------------------------------------------
 
@@ -201,7 +201,7 @@ class Game(EngineBase):
             "plays": s.plays if s.turn == "fluffy" else s.zplays,
             "deck_checked": count.checked,
             "deck_counts": {c: {"deck": n, "seen": count.seen_of(c), "checked": c not in count.guessed}
-                            for c, n in count.composition},
+                            for c, n in count.composition.items()},
         }
 
     # -- applying events -----------------------------------------------------------------
@@ -214,7 +214,7 @@ class Game(EngineBase):
         :class:`IllegalEventError` (forbidden, with a rule id) or :class:`ChoiceNeeded`.
         """
         s = self.s
-        ev = parse_event(text, s.turn == "zombies" and s.ending is None)
+        ev = _parse_event(text, s.turn == "zombies" and s.ending is None)
         notes: list[str] = []
         t = Turn(self.rules, s.copy(), notes, ev)
         done = t.run()
@@ -225,7 +225,7 @@ class Game(EngineBase):
 
     def _codes(self) -> list[str]:
         """Card codes worth listing: those of the deck counted against."""
-        return [c for c, n in self.s.count.composition if n > 0]
+        return [c for c, n in self.s.count.composition.items() if n > 0]
 
     def legal_events(self) -> list[Option]:
         """Every event legal now, as complete notation with what it would do.

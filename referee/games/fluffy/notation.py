@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import NamedTuple
 
 from referee.errors import BadInputError, IllegalEventError
 from referee.grid import parse_facing
@@ -114,8 +115,7 @@ def zombie_name(text: str) -> str | None:
 
 # -- events ------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class ZMove:
+class ZMove(NamedTuple):
     """One zombie in a zombie play or shamble: its ``name``, its ``choice`` on a choice
     card and its ``facing`` after a bounce."""
 
@@ -143,7 +143,14 @@ class Event:
     deck: tuple[tuple[str, int], ...] | None = None
 
     def text(self) -> str:
-        """Canonical notation."""
+        """Canonical notation (worked out once per event)."""
+        cached = self.__dict__.get("_text")
+        if cached is None:
+            cached = self._text_now()
+            object.__setattr__(self, "_text", cached)
+        return cached
+
+    def _text_now(self) -> str:
         verb = self.verb
         if verb in ("deal", "draw"):
             return " ".join((verb, *self.cards))

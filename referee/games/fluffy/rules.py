@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from referee.cards import CardError, Held
 from referee.errors import ChoiceNeeded, IllegalEventError, Option
 from referee.games.base import Problem
-from referee.grid import FACINGS, Square, facing_towards, square_name
+from referee.grid import FACINGS, Square, facing_towards
 
 from .board import ZOMBIE_NAMES, Board
 from .notation import MOVE_NAMES, Event, ZMove, card_name
@@ -62,6 +62,10 @@ RULE_IDS = frozenset({
     R_BOUNCE_FACING_NEEDED, R_UNKNOWN_CARDS, R_SOME_ZOMBIES, R_FLUFFY_HAND_OPEN,
     R_DECK_CORRECTION, R_DECK_GUESSED,
 })
+
+#: Square names by square (``(1, 2)`` -> ``b3``), for the notes written on every move.
+_NAMES = {(f, r): f"{chr(ord('a') + f)}{r + 1}" for f in range(26) for r in range(99)}
+square_name = _NAMES.__getitem__
 
 # -- facings -----------------------------------------------------------------------------
 
@@ -316,7 +320,7 @@ def deck_check(r: Rules, s: Position, counts: dict[str, int]) -> Problem | None:
         if n < seen:
             return (f"the deck cannot hold only {n} {code}: {seen} {'have' if seen != 1 else 'has'} "
                     f"been seen already", R_DECK_CORRECTION)
-    old = sum(n for _, n in s.count.composition)
+    old = sum(s.count.composition.values())
     new = sum({**s.count.deck, **counts}.values())
     if pile_movement(s) + new - old < 0:
         return (f"a deck of {new} movement cards is fewer than those already dealt and drawn", R_DECK_CORRECTION)
@@ -389,10 +393,12 @@ class Turn:
 
     # -- cards ---------------------------------------------------------------------------
 
-    def _take(self, hand: Held, card: str, who: str) -> Held:
-        """``hand`` without ``card`` (known first, else an unknown one, then counted)."""
-        self.refuse(take_check(self.r, self.s, hand, card, who))
-        if hand.holds(card):
+    def _take(self, hand: Held, card: str, who: str, checked: bool = False) -> Held:
+        """``hand`` without ``card`` (known first, else an unknown one, then counted);
+        ``checked`` when :func:`take_check` has passed already."""
+        if not checked:
+            self.refuse(take_check(self.r, self.s, hand, card, who))
+        if card in hand.known:
             return hand.take(card)[0]
         self.s.count = self.s.count.see(card)
         return hand.take_unknown()
@@ -400,9 +406,9 @@ class Turn:
     def deck(self) -> Event:
         s = self.s
         counts = dict(self.ev.deck or ())
-        old = sum(n for _, n in s.count.composition)
+        old = sum(s.count.composition.values())
         s.count = s.count.corrected(counts)
-        new = sum(n for _, n in s.count.composition)
+        new = sum(s.count.composition.values())
         s.pile += new - old
         self.notes.append("the deck now holds " + ", ".join(f"{c}={n}" for c, n in counts.items())
                           + (f"; the draw pile is {s.pile}" if new != old else ""))
@@ -471,7 +477,7 @@ class Turn:
             opts = [Option(ev.with_(choice=m).text(), self._preview_fluffy(m)) for m in ev.card]
             raise ChoiceNeeded(f"{card_name(ev.card)}: name the movement made ({' or '.join(ev.card)})",
                                R_MOVEMENT, f"{card_name(ev.card)}: which movement?", opts, event=ev.text())
-        s.fluffy_hand = self._take(s.fluffy_hand, ev.card, "Fluffy")
+        s.fluffy_hand = self._take(s.fluffy_hand, ev.card, "Fluffy", checked=True)
         s.plays += 1
         s.snag = ev.card
         facing = self.move_fluffy(move, ev.facing)
@@ -561,9 +567,11 @@ class Turn:
     # -- movement ------------------------------------------------------------------------
 
     def bounce(self, who: str, sq: Square, facing: str, kind: str, chosen: str | None,
-               zi: int | None, rebuild) -> tuple[str, bool]:
-        """Resolve a bounce: returns (new facing, whether the facing had to be named)."""
-        options = bounce_facings(self.board, self.s, sq, facing, zi)
+               zi: int | None, rebuild, options: list[str] | None = None) -> tuple[str, bool]:
+        """Resolve a bounce: returns (new facing, whether the facing had to be named).
+        ``options``: the bounce facings, when the caller has worked them out already."""
+        if options is None:
+            options = bounce_facings(self.board, self.s, sq, facing, zi)
         what = {"wall": "a wall", "bug": "a bug", "gate": "the gate", "zombie": "a zombie"}[kind]
         if not options:
             if chosen:
@@ -622,36 +630,39 @@ class Turn:
         self.notes.append(note)
         return None
 
-    def move_zombie(self, zi: int, move: str, chosen: str | None, rebuild=None) -> str | None:
+    def move_zombie(self, zi: int, move: str, chosen: str | None, rebuild=None,
+                    options: list[str] | None = None) -> str | None:
         """Rotate the zombie at index ``zi`` by ``move`` and Move Forward; a capture ends
         the game.  Returns the bounce facing named, if one had to be."""
-        s, board = self.s, self.board
-        z = s.zombies[zi]
+        s = self.s
+        zs = s.zombies
+        z = zs[zi]
         facing = ROTATE[(z.facing, move)]
-        kind = obstacle(board, s, z.at, facing, zi)
+        kind, nxt = self.board.exits[(z.at, facing)]
+        if kind == "gate":
+            kind = "gate"
+        elif not kind:
+            for j, other in enumerate(zs):
+                if j != zi and other.at == nxt:
+                    kind = "zombie"
+                    break
         if kind:
-            new, needed = self.bounce(z.name, z.at, facing, kind, chosen, zi, rebuild)
+            new, needed = self.bounce(z.name, z.at, facing, kind, chosen, zi, rebuild, options)
             if new != z.facing:
-                self._set_zombie(zi, Zombie(z.name, z.at, new))
+                s.zombies = (*zs[:zi], Zombie(z.name, z.at, new), *zs[zi + 1:])
             return new if needed else None
-        nxt = board.exits[(z.at, facing)][1]
         if chosen:
             raise self.fail(f"{z.name} does not bounce ({square_name(z.at)} to {square_name(nxt)} is open); "
                             f"name no facing", R_BOUNCE_FACING_NEEDED)
-        self._set_zombie(zi, Zombie(z.name, nxt, facing))
+        s.zombies = (*zs[:zi], Zombie(z.name, nxt, facing), *zs[zi + 1:])
         note = f"{z.name} moves {square_name(z.at)}-{square_name(nxt)}, facing {facing}"
-        if nxt == board.flower and z.name not in s.entered_flower:
+        if nxt == self.board.flower and z.name not in s.entered_flower:
             s.entered_flower = (*s.entered_flower, z.name)
             note += "; treads on the flower"
         self.notes.append(note)
         if nxt == s.fluffy:
             self.finish("zombies", "capture", f"{z.name} catches Fluffy at {square_name(nxt)}: the zombies win")
         return None
-
-    def _set_zombie(self, zi: int, z: Zombie) -> None:
-        zs = list(self.s.zombies)
-        zs[zi] = z
-        self.s.zombies = tuple(zs)
 
     # -- the zombies' turn ---------------------------------------------------------------
 
@@ -660,6 +671,8 @@ class Turn:
         board order (ruling ``fluffy.ruling.zombie-order``)."""
         s = self.s
         on_board = [z.name for z in s.zombies]
+        if listed is not None and len(listed) == len(on_board) and [z.name for z in listed] == on_board:
+            return list(listed)  # the usual record: every zombie, in board order
         out: list[ZMove] = []
         for zm in listed or ():
             if zm.name not in on_board:
@@ -677,16 +690,19 @@ class Turn:
         s = self.s
         done: list[ZMove] = []
         two = card is not None and len(card) == 2
+        where = {z.name: i for i, z in enumerate(s.zombies)}  # no zombie leaves during a move
         for i, zm in enumerate(order):
             if s.ending:
                 break
-            zi = s.zombie_index(zm.name)
-            rest = order[i + 1:]
+            zi = where[zm.name]
             if card is None:
                 move = "F"
+            elif not two and not zm.choice:
+                move = card
             else:
                 move = self.choice(card, zm.choice)
                 if move is None:
+                    rest = order[i + 1:]
                     opts = [Option(rebuild_event((*done, ZMove(zm.name, m, zm.facing), *rest)).text(),
                                    self._preview_zombie(zi, m)) for m in card]
                     raise ChoiceNeeded(f"{card_name(card)}: name {zm.name}'s movement ({' or '.join(card)})",
@@ -695,8 +711,9 @@ class Turn:
             choice = zm.choice if two else None
             named = self.move_zombie(
                 zi, move, zm.facing,
-                lambda f, name=zm.name, choice=choice: rebuild_event((*done, ZMove(name, choice, f), *rest)))
-            done.append(ZMove(zm.name, choice, named))
+                lambda f, name=zm.name, choice=choice, i=i: rebuild_event(
+                    (*done, ZMove(name, choice, f), *order[i + 1:])))
+            done.append(zm if named == zm.facing and choice == zm.choice else ZMove(zm.name, choice, named))
         # zombies not reached because the game ended keep their listed tokens
         done += order[len(done):]
         return done
@@ -734,22 +751,24 @@ class Turn:
         order = self.order(ev.zombies, every=True)
         self.turn_to_fluffy()
         s.shambled = True
-        done = self.move_all(order, None, lambda zs: ev.with_(zombies=tuple(zs)))
-        self.ev = ev.with_(zombies=tuple(done))
+        done = tuple(self.move_all(order, None, lambda zs: ev.with_(zombies=tuple(zs))))
+        if done != ev.zombies:
+            self.ev = ev.with_(zombies=done)
         return self.ev
 
     def zombie_play(self) -> Event:
         s, ev = self.s, self.ev
         order = self.order(ev.zombies, every=not self.r.some_zombies)
-        s.zombie_hand = self._take(s.zombie_hand, ev.card, "the zombie player")
+        s.zombie_hand = self._take(s.zombie_hand, ev.card, "the zombie player", checked=True)
         s.zplays += 1
-        done = self.move_all(order, ev.card, lambda zs: ev.with_(zombies=tuple(zs)))
-        self.ev = ev.with_(zombies=tuple(done))
+        done = tuple(self.move_all(order, ev.card, lambda zs: ev.with_(zombies=tuple(zs))))
+        if done != ev.zombies:
+            self.ev = ev.with_(zombies=done)
         return self.ev
 
     def zombie_discard(self) -> Event:
         s, ev = self.s, self.ev
-        s.zombie_hand = self._take(s.zombie_hand, ev.card, "the zombie player")
+        s.zombie_hand = self._take(s.zombie_hand, ev.card, "the zombie player", checked=True)
         s.discards += 1
         return ev
 
@@ -779,15 +798,15 @@ _HANDLERS = {
 Leaf = tuple[Event, Turn]
 
 
-def _facing_options(t: Turn, sq: Square, facing: str, zi: int | None) -> list[str | None]:
-    """The bounce facings to branch on when moving forward from ``sq``: [None] when
-    nothing needs naming (no bounce, or one result)."""
+def _facing_options(t: Turn, sq: Square, facing: str, zi: int | None) -> tuple[list[str | None], list[str] | None]:
+    """The bounce facings to branch on when moving forward from ``sq`` ([None] when
+    nothing needs naming: no bounce, or one result), and the bounce's facings (None
+    when nothing bounces) to hand to the move."""
     s = t.s
     if obstacle(t.board, s, sq, facing, zi):
         opts = bounce_facings(t.board, s, sq, facing, zi)
-        if len(opts) > 1:
-            return opts
-    return [None]
+        return (opts if len(opts) > 1 else [None]), opts
+    return [None], None
 
 
 def expand_fluffy_move(t: Turn, verb: str, card: str | None) -> Iterator[Leaf]:
@@ -795,7 +814,7 @@ def expand_fluffy_move(t: Turn, verb: str, card: str | None) -> Iterator[Leaf]:
     s = t.s
     moves = "F" if card is None else card
     for m in moves:
-        for f in _facing_options(t, s.fluffy, ROTATE[(s.facing, m)], None):
+        for f in _facing_options(t, s.fluffy, ROTATE[(s.facing, m)], None)[0]:
             if verb == "sprint":
                 ev = Event("sprint", facing=f)
             else:
@@ -823,9 +842,10 @@ def _zombie_branches(t: Turn, order: list[str], idx: int, card: str | None,
     z = s.zombies[zi]
     two = card is not None and len(card) == 2
     for m in ("F" if card is None else card):
-        for f in _facing_options(t, z.at, ROTATE[(z.facing, m)], zi):
+        branches, options = _facing_options(t, z.at, ROTATE[(z.facing, m)], zi)
+        for f in branches:
             child = t.fork()
-            named = child.move_zombie(zi, m, f)
+            named = child.move_zombie(zi, m, f, None, options)
             yield from _zombie_branches(child, order, idx + 1, card,
                                         done + (ZMove(name, m if two else None, named),))
 
@@ -857,35 +877,36 @@ def expand_shamble(t: Turn) -> Iterator[Leaf]:
     memo: dict = {}
     r, ev0 = t.r, t.ev
 
-    def ways(node: Turn, remaining: tuple[str, ...]) -> list:
-        """``(tokens, order key, facing key, notes, final position)`` for every way on."""
+    def ways(node: Turn, remaining: tuple[str, ...]) -> dict:
+        """For each result the moves from ``node`` can end in, the first way to it:
+        ``result -> (order key, facing key, tokens, notes, final position)``.  Only the
+        first way to each result is kept: prefixing keeps the order among them."""
         s = node.s
         if not remaining or s.ending:
-            return [(tuple(ZMove(n) for n in remaining), tuple(index[n] for n in remaining),
-                     (0,) * len(remaining), (), s)]
+            return {(s.zombies, s.ending): (tuple(index[n] for n in remaining), (0,) * len(remaining),
+                                            tuple(ZMove(n) for n in remaining), (), s)}
         key = (s.zombies, remaining, s.entered_flower)
         hit = memo.get(key)
         if hit is not None:
             return hit
-        out = []
+        out: dict = {}
         for k, name in enumerate(remaining):
             zi = s.zombie_index(name)
             z = s.zombies[zi]
             rest = remaining[:k] + remaining[k + 1:]
-            for fi, f in enumerate(_facing_options(node, z.at, z.facing, zi)):
+            branches, options = _facing_options(node, z.at, z.facing, zi)
+            for fi, f in enumerate(branches):
                 child = Turn(r, s.copy(), [], ev0)
-                named = child.move_zombie(zi, "F", f)
-                token, notes = ZMove(name, None, named), tuple(child.notes)
-                for toks, ko, kf, more, final in ways(child, rest):
-                    out.append(((token, *toks), (index[name], *ko), (fi, *kf), notes + more, final))
+                named = child.move_zombie(zi, "F", f, None, options)
+                token, notes, first = ZMove(name, None, named), tuple(child.notes), index[name]
+                for result, (ko, kf, toks, more, final) in ways(child, rest).items():
+                    ko, kf = (first, *ko), (fi, *kf)
+                    have = out.get(result)
+                    if have is None or (ko, kf) < (have[0], have[1]):
+                        out[result] = (ko, kf, (token, *toks), notes + more, final)
         memo[key] = out
         return out
 
-    results: set = set()
-    for toks, _, _, notes, final in sorted(ways(base, names), key=lambda w: (w[1], w[2])):
-        key = (final.zombies, final.ending)
-        if key in results:
-            continue
-        results.add(key)
+    for ko, kf, toks, notes, final in sorted(ways(base, names).values(), key=lambda w: (w[0], w[1])):
         ev = Event("shamble", zombies=toks)
         yield ev, Turn(r, final.copy(), [*base.notes, *notes], ev)

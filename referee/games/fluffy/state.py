@@ -9,6 +9,7 @@ from is never touched.  Squares are ``(file, rank)`` tuples counted from 0.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.cards import Held, Tally
 from referee.grid import Square
@@ -21,9 +22,8 @@ ZOMBIE_PLAYS = 3        #: cards the zombie player may play in a turn
 FLUFFY_PLAYS = 5        #: cards Fluffy may play in a turn
 
 
-@dataclass(frozen=True)
-class Zombie:
-    """A zombie on the board: ``name``, square ``at`` and ``facing``."""
+class Zombie(NamedTuple):
+    """A zombie on the board: ``name``, square ``at`` and ``facing`` (immutable)."""
 
     name: str
     at: Square
