@@ -344,17 +344,17 @@ _CHECKS = {
 def event_check(r: Rules, s: Position, ev: Event) -> Problem | None:
     """The first problem with applying ``ev`` now, as far as it can be told before
     moving anything (a bounce facing or a deck count met on the way may still refuse)."""
-    problem = over_check(s)
-    if problem:
-        return problem
-    if ev.verb == "deal":
+    if s.ending is not None:
+        return over_check(s)
+    verb = ev.verb
+    check = _CHECKS.get((s.turn, verb))
+    if check is not None:
+        return check(r, s, ev)
+    if verb == "deal":
         return deal_check(r, s, ev.cards)
-    if ev.verb == "deck":
+    if verb == "deck":
         return deck_check(r, s, dict(ev.deck or ()))
-    problem = turn_check(s, ev.verb)
-    if problem:
-        return problem
-    return _CHECKS[(s.turn, ev.verb)](r, s, ev)
+    return turn_check(s, verb)
 
 
 # -- applying one event ------------------------------------------------------------------
@@ -384,12 +384,13 @@ class Turn:
 
     def run(self) -> Event:
         s, ev = self.s, self.ev
-        self.refuse(event_check(self.r, s, ev))
-        if ev.verb == "deal":
-            return self.deal()
-        if ev.verb == "deck":
-            return self.deck()
-        return getattr(self, _HANDLERS[(s.turn, ev.verb)])()
+        problem = event_check(self.r, s, ev)
+        if problem is not None:
+            raise IllegalEventError(problem[0], problem[1], event=ev.text())
+        handler = _HANDLERS.get((s.turn, ev.verb))
+        if handler is not None:
+            return handler(self)
+        return self.deal() if ev.verb == "deal" else self.deck()
 
     # -- cards ---------------------------------------------------------------------------
 
@@ -472,18 +473,24 @@ class Turn:
 
     def fluffy_play(self) -> Event:
         s, ev = self.s, self.ev
-        move = self.choice(ev.card, ev.choice)
+        card = ev.card
+        move = card if len(card) == 1 and ev.choice is None else self.choice(card, ev.choice)
         if move is None:
             opts = [Option(ev.with_(choice=m).text(), self._preview_fluffy(m)) for m in ev.card]
             raise ChoiceNeeded(f"{card_name(ev.card)}: name the movement made ({' or '.join(ev.card)})",
                                R_MOVEMENT, f"{card_name(ev.card)}: which movement?", opts, event=ev.text())
-        s.fluffy_hand = self._take(s.fluffy_hand, ev.card, "Fluffy", checked=True)
+        hand = s.fluffy_hand
+        if card in hand.known:
+            s.fluffy_hand = hand.take(card)[0]
+        else:  # checked: an unseen card the count allows
+            s.count = s.count.see(card)
+            s.fluffy_hand = Held(hand.known, hand.unknown - 1)
         s.plays += 1
-        s.snag = ev.card
+        s.snag = card
         facing = self.move_fluffy(move, ev.facing)
         if facing is None and ev.facing is not None:
             ev = ev.with_(facing=None)
-        if len(ev.card) == 1 and ev.choice is not None:
+        if ev.choice is not None and len(card) == 1:
             ev = ev.with_(choice=None)
         self.ev = ev
         return ev
@@ -601,18 +608,20 @@ class Turn:
         """Rotate Fluffy by ``move`` and Move Forward; returns the bounce facing named, if needed."""
         s, board = self.s, self.board
         facing = ROTATE[(s.facing, move)]
-        kind = obstacle(board, s, s.fluffy, facing, None)
+        kind, nxt = board.exits[(s.fluffy, facing)]
+        gate = kind == "gate"
+        if gate and s.tree:
+            kind = None
         if kind:
             ev = self.ev
             s.facing, needed = self.bounce("Fluffy", s.fluffy, facing, kind, chosen, None,
                                            lambda f: ev.with_(facing=f))
             return s.facing if needed else None
-        nxt = board.exits[(s.fluffy, facing)][1]
         if chosen:
             raise self.fail(f"Fluffy does not bounce ({square_name(s.fluffy)} to {square_name(nxt)} is open); "
                             f"name no facing", R_BOUNCE_FACING_NEEDED)
         s.facing = facing
-        if board.exits[(s.fluffy, facing)][0] == "gate":
+        if gate:
             frm = square_name(s.fluffy)
             s.fluffy = None
             self.notes.append(f"Fluffy runs through the gate from {frm}")
@@ -786,10 +795,10 @@ class Turn:
 
 
 _HANDLERS = {
-    ("fluffy", "discard"): "fluffy_discard", ("fluffy", "draw"): "draw", ("fluffy", "play"): "fluffy_play",
-    ("fluffy", "snag"): "snag", ("fluffy", "sprint"): "sprint", ("fluffy", "end"): "fluffy_end",
-    ("zombies", "shamble"): "shamble", ("zombies", "zplay"): "zombie_play",
-    ("zombies", "discard"): "zombie_discard", ("zombies", "end"): "zombie_end",
+    ("fluffy", "discard"): Turn.fluffy_discard, ("fluffy", "draw"): Turn.draw, ("fluffy", "play"): Turn.fluffy_play,
+    ("fluffy", "snag"): Turn.snag, ("fluffy", "sprint"): Turn.sprint, ("fluffy", "end"): Turn.fluffy_end,
+    ("zombies", "shamble"): Turn.shamble, ("zombies", "zplay"): Turn.zombie_play,
+    ("zombies", "discard"): Turn.zombie_discard, ("zombies", "end"): Turn.zombie_end,
 }
 
 

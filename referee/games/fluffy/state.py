@@ -17,6 +17,8 @@ from referee.grid import Square
 from .board import Board
 from .scoring import points
 
+_new = object.__new__
+
 HAND_LIMIT = 5          #: both players (SETUP, DRAWING AND DISCARDING CARDS)
 ZOMBIE_PLAYS = 3        #: cards the zombie player may play in a turn
 FLUFFY_PLAYS = 5        #: cards Fluffy may play in a turn
@@ -67,8 +69,8 @@ class Position:
     def copy(self) -> "Position":
         """A shallow copy (the values are immutable: changing the copy means replacing
         its attributes)."""
-        new = object.__new__(Position)
-        new.__dict__.update(self.__dict__)
+        new = _new(Position)
+        new.__dict__ = self.__dict__.copy()
         return new
 
     def zombie_index(self, name: str) -> int:
