@@ -32,7 +32,7 @@ from .notation import (CARD_CODES, DEAL, DEFAULT_DECK, MOVE_NAMES, MOVES, Event,
                        deck_text, parse_card, parse_deck, parse_duration, parse_event, _parse_event)
 from .rules import (RULE_IDS, Turn, event_check, expand_fluffy_move, expand_shamble,  # noqa: F401
                     expand_zombie_play, refilled)
-from .rules import R_SHAMBLE
+from .rules import R_SHAMBLE, R_ZOMBIE_DISCARD, draw_card_check
 from .state import FLUFFY_PLAYS, HAND_LIMIT, ZOMBIE_PLAYS, Position, Rules, Zombie, score_of  # noqa: F401
 
 
@@ -313,10 +313,9 @@ class Game(EngineBase):
         for text, ev in tries:
             problem = event_check(r, s, ev)
             if problem is None and ev.verb == "draw":
-                from .rules import draw_card_check
                 problem = draw_card_check(r, s, "?")
             if problem is not None and not (ev.verb == "discard" and s.turn == "zombies" and s.shambled
-                                            and problem[1] == "fluffy.ruling.zombie-discard"):
+                                            and problem[1] == R_ZOMBIE_DISCARD):
                 out.append(Blocked(text, *problem))
         return out
 
