@@ -143,3 +143,15 @@ def test_advice_on_sample_positions_is_well_formed(n):
     assert data["game"] == "fluffy" and data["method"]
     for o in data["options"]:
         assert 0 <= o["low"] <= o["probability"] <= o["high"] <= 1
+
+
+def test_chance_fluffy_holds_the_unseen_cards_a_plan_needs():
+    from math import comb
+
+    from referee.games.fluffy.advise import _holds_chance
+
+    pool = {"F": 10, "L": 4, "R": 4, "B": 2, "LR": 2, "FB": 2}
+    assert _holds_chance(pool, 3, ("B",)) == pytest.approx(1 - comb(22, 3) / comb(24, 3))
+    assert _holds_chance(pool, 2, ("B", "F")) == pytest.approx(2 * 10 / comb(24, 2))
+    assert _holds_chance(pool, 1, ("B", "F")) == 0.0
+    assert _holds_chance(pool, 2, ()) == 1.0

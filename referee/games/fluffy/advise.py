@@ -271,6 +271,8 @@ class Odds:
     def chances(self, families: list[set[Multiset]]) -> list[tuple[float, float, float]]:
         """``(probability, low, high)`` for each family."""
         out = []
+        if not any(families):  # nothing captures: no hand to look at
+            return [(0.0, 0.0, 0.0)] * len(families)
         fams = [[tuple(Counter(s).items()) for s in fam] for fam in families]
 
         def caught(hand: Counter, fam) -> bool:
@@ -537,6 +539,10 @@ def _holds_chance(pool: dict[str, int], k: int, needs: Multiset) -> float:
         return 1.0
     if k < len(needs):
         return 0.0
-    if hand_combinations(pool, k) > 20000:
-        return float("nan")
-    return sum(p for hand, p in exact_hands(pool, k) if holds(hand, needs))
+    wanted = set(needs)
+    reduced = {c: pool.get(c, 0) for c in wanted}   # only the needed kinds matter:
+    reduced["*"] = sum(n for c, n in pool.items() if c not in wanted)   # the rest in one bucket
+    reduced = {c: n for c, n in reduced.items() if n > 0}
+    if sum(reduced.values()) < k:
+        return 0.0
+    return sum(p for hand, p in exact_hands(reduced, k) if holds(hand, needs))
