@@ -98,3 +98,142 @@ class CardCount:
 
     def copy(self) -> "CardCount":
         return CardCount(self.composition, Counter(self.seen))
+
+
+# -- immutable forms (copy-on-write game states) ---------------------------------------
+
+class Held:
+    """An immutable hand: ``known`` card names (a sorted tuple, each as often as held)
+    and ``unknown`` hidden cards.  Every change returns a new hand, so a game position
+    holding one is copied by reference.
+
+    >>> h = Held(("F",), 2).take("L")[0].add_known("B")
+    >>> h.known, h.unknown, h.size
+    (('B', 'F'), 1, 3)
+    """
+
+    __slots__ = ("known", "unknown")
+
+    def __init__(self, known: tuple[str, ...] = (), unknown: int = 0) -> None:
+        self.known = tuple(known)
+        self.unknown = unknown
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Held) and self.known == other.known and self.unknown == other.unknown
+
+    def __hash__(self) -> int:
+        return hash((self.known, self.unknown))
+
+    def __repr__(self) -> str:
+        return f"Held(known={self.known!r}, unknown={self.unknown})"
+
+    @property
+    def size(self) -> int:
+        return len(self.known) + self.unknown
+
+    def holds(self, card: str) -> bool:
+        """Whether ``card`` is among the known cards."""
+        return card in self.known
+
+    def known_list(self) -> list[str]:
+        return list(self.known)
+
+    def add_known(self, card: str) -> "Held":
+        return Held(tuple(sorted((*self.known, card))), self.unknown)
+
+    def add_unknown(self, n: int = 1) -> "Held":
+        return Held(self.known, self.unknown + n)
+
+    def take(self, card: str) -> tuple["Held", str]:
+        """The hand without ``card`` (a known one if held, else an unknown one) and
+        where it came from, ``"known"`` or ``"unknown"``; :class:`CardError` if neither."""
+        known = self.known
+        if card in known:
+            i = known.index(card)
+            return Held(known[:i] + known[i + 1:], self.unknown), "known"
+        if self.unknown > 0:
+            return Held(known, self.unknown - 1), "unknown"
+        raise CardError(f"the hand holds no {card} card")
+
+    def take_unknown(self) -> "Held":
+        if self.unknown <= 0:
+            raise CardError("the hand holds no unshown card")
+        return Held(self.known, self.unknown - 1)
+
+    def reveal(self, card: str) -> "Held":
+        """One unknown card shown to be ``card``."""
+        if self.unknown <= 0:
+            raise CardError("the hand holds no unshown card")
+        return Held(tuple(sorted((*self.known, card))), self.unknown - 1)
+
+
+class Tally:
+    """Cards seen so far against a deck ``composition`` (immutable: ``see`` returns a new
+    tally, and the dictionaries are never changed once made).  Counts of the cards named
+    in ``guessed`` are a guess (no deck said them): such a card is never refused for its
+    count, and :meth:`left` never goes below zero.
+
+    >>> t = Tally({"F": 1}, guessed=frozenset({"L"}))
+    >>> t = t.see("F").see("L").see("L"); t.allows("F"), t.allows("L"), t.left("L")
+    (False, True, 0)
+    """
+
+    __slots__ = ("composition", "seen", "guessed")
+
+    def __init__(self, composition: dict[str, int], seen: dict[str, int] | None = None,
+                 guessed: frozenset = frozenset()) -> None:
+        self.composition = dict(composition)
+        self.seen = dict(seen or {})
+        self.guessed = frozenset(guessed)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Tally) and self.composition == other.composition
+                and self.seen == other.seen and self.guessed == other.guessed)
+
+    def __repr__(self) -> str:
+        return f"Tally({self.composition!r}, seen={self.seen!r}, guessed={set(self.guessed) or '{}'})"
+
+    @property
+    def checked(self) -> bool:
+        """True when every count comes from the players (none is a guess)."""
+        return not self.guessed
+
+    @property
+    def deck(self) -> dict[str, int]:
+        return dict(self.composition)
+
+    def count_of(self, card: str) -> int:
+        return self.composition.get(card, 0)
+
+    def seen_of(self, card: str) -> int:
+        return self.seen.get(card, 0)
+
+    def seen_counts(self) -> dict[str, int]:
+        return dict(self.seen)
+
+    def left(self, card: str) -> int:
+        """How many cards of this name the composition leaves unseen (a guessed count
+        never below zero)."""
+        left = self.composition.get(card, 0) - self.seen.get(card, 0)
+        return max(left, 0) if card in self.guessed else left
+
+    def allows(self, card: str) -> bool:
+        """Whether one more ``card`` may be seen (always, for a guessed count)."""
+        return card in self.guessed or self.composition.get(card, 0) > self.seen.get(card, 0)
+
+    def see(self, card: str) -> "Tally":
+        """One more ``card`` seen; :class:`CardError` past a checked count."""
+        if not self.allows(card):
+            have = self.count_of(card)
+            n = self.seen_of(card)
+            raise CardError(f"the deck holds only {have} {card} card{'s' if have != 1 else ''}, "
+                            f"and {n} {'have' if n != 1 else 'has'} been seen already")
+        new = object.__new__(Tally)
+        new.composition, new.guessed = self.composition, self.guessed
+        new.seen = seen = self.seen.copy()
+        seen[card] = seen.get(card, 0) + 1
+        return new
+
+    def corrected(self, counts: dict[str, int]) -> "Tally":
+        """The composition with ``counts`` given by the players (no longer guesses)."""
+        return Tally({**self.composition, **counts}, self.seen, self.guessed - set(counts))

@@ -198,7 +198,7 @@ def zombie_bounce_facings(map_text: str, square: str, facing: str) -> list[str]:
     text = (f'name = "t"\nmap = """\n{map_text.strip()}\n"""\n[graves]\n'
             'George = "a1"\nRomero = "b1"\nCampbell = "a3"\nRaimi = "e3"\n')
     g = Game.from_tags({"Board": "t", "BoardText": text, "Deck": "F=30"})
-    g.s.zombies = [Zombie("Raimi", parse_square(square), facing)]
+    g.s.zombies = (Zombie("Raimi", parse_square(square), facing),)
     g.s.fluffy, g.s.turn, g.s.shambled = parse_square("a3"), "zombies", True
     with pytest.raises(ChoiceNeeded) as need:
         g.apply("play F Raimi")
@@ -313,20 +313,20 @@ shamble                 ; Raimi sees Fluffy down file b: b3, George's grave
 end
 draw George ? ? ?       ; the grave is taken: George is set aside
 """)
-    assert g.s.aside == ["George"] and [z.name for z in g.s.zombies] == ["Raimi"]
+    assert g.s.aside == ("George",) and [z.name for z in g.s.zombies] == ["Raimi"]
     g.apply("play F")       # b1
     g.apply("end")
     g.apply("shamble")      # Raimi b3 -> b2: the grave is free
     applied = g.apply("end")
     assert applied.notes == ["George, set aside, rises at b3 facing S"]
-    assert g.s.aside == [] and [(z.name, g.board.sq(z.at)) for z in g.s.zombies] == [("Raimi", "b2"), ("George", "b3")]
+    assert g.s.aside == () and [(z.name, g.board.sq(z.at)) for z in g.s.zombies] == [("Raimi", "b2"), ("George", "b3")]
 
 
 def test_shamble_column_sight_blocked_by_bug():
     # Fluffy in column c below the bug (c3/c4); a zombie at c4 does not see him.
     g = yard_game()
     from referee.games.fluffy.engine import Zombie
-    g.s.zombies = [Zombie("Raimi", (2, 3), "E")]
+    g.s.zombies = (Zombie("Raimi", (2, 3), "E"),)
     g.s.fluffy = (2, 1)
     g.s.turn = "zombies"
     applied = g.apply("shamble")
@@ -337,7 +337,7 @@ def test_shamble_column_sight_blocked_by_bug():
 def test_shamble_column_sight_through_walls():
     g = yard_game()
     from referee.games.fluffy.engine import Zombie
-    g.s.zombies = [Zombie("Raimi", (2, 0), "E")]  # c1, wall to its north at c1/c2
+    g.s.zombies = (Zombie("Raimi", (2, 0), "E"),)  # c1, wall to its north at c1/c2
     g.s.fluffy = (2, 2)
     g.s.turn = "zombies"
     with pytest.raises(ChoiceNeeded) as need:   # turned N to face Fluffy, bounced off the wall
@@ -351,7 +351,7 @@ def test_shamble_column_sight_through_walls():
 def test_flower_destroys_at_end_of_turn_even_after_leaving():
     g = yard_game()
     from referee.games.fluffy.engine import Zombie
-    g.s.zombies = [Zombie("Raimi", (4, 1), "S")]  # e2 facing S
+    g.s.zombies = (Zombie("Raimi", (4, 1), "S"),)  # e2 facing S
     g.s.fluffy = (0, 3)
     g.s.facing = "N"
     g.s.turn = "zombies"
@@ -360,7 +360,7 @@ def test_flower_destroys_at_end_of_turn_even_after_leaving():
     g.apply("play F Raimi>W")   # gate below: bounce; W (d1) or N (e2)
     g.apply("play F Raimi")     # d1: left the flower
     g.apply("end")
-    assert g.s.zombies == [] and g.s.destroyed == ["Raimi"]
+    assert g.s.zombies == () and g.s.destroyed == ("Raimi",)
     assert g.score()["zombies"] == 1
 
 
@@ -531,3 +531,129 @@ def test_variant_tags_are_checked():
         with pytest.raises(BadInputError):
             yard_game(**{tag: value})
     assert yard_game(OpeningClock="2m30s").rules.opening_clock == 150
+
+
+# -- deck counting (issue 14): no [Deck] means no per-card refusals; `deck` corrects ------
+
+def _seen(game: Game, **seen: int) -> None:
+    """Count cards as seen already (as if played in earlier turns)."""
+    from referee.cards import Tally
+
+    c = game.s.count
+    game.s.count = Tally(c.composition, {**c.seen, **seen}, c.guessed)
+
+
+def test_without_a_deck_tag_counts_are_not_checked():
+    g = Game.from_tags({"Board": "default"})
+    state = g.to_json()
+    assert state["deck_checked"] is False and state["deck"] == 60 - 10 + 4
+    _seen(g, F=24)                      # the default mix's 24 Forward cards, all seen
+    assert g.apply("play F").notes == ["Fluffy moves l1-l2, facing N"]
+    assert g.to_json()["deck_counts"]["F"] == {"deck": 24, "seen": 25, "checked": False}
+    assert "play F" in [o.text for o in g.legal_events()]
+    assert "deck" not in g.tags()       # exported without a deck: replays unchecked
+
+
+def test_with_a_deck_tag_the_refusal_says_how_to_correct_it():
+    g = yard_game()
+    assert g.to_json()["deck_checked"] is True
+    _seen(g, F=10)
+    with pytest.raises(IllegalEventError) as err:
+        g.apply("play F")
+    assert err.value.rule == "fluffy.deck"
+    assert "[Deck] tag says F=10" in err.value.message and "deck F=11" in err.value.message
+    assert "play F" not in [o.text for o in g.legal_events()]
+
+
+def test_deck_event_corrects_the_counts_going_forward():
+    g = yard_game()
+    _seen(g, F=10)
+    pile = g.s.pile
+    applied = g.apply("deck f=12 lr=3")
+    assert applied.text == "deck F=12 LR=3"
+    assert g.s.pile == pile + 3         # two more F and one more LR still in the pile
+    assert g.to_json()["deck_counts"]["F"] == {"deck": 12, "seen": 10, "checked": True}
+    g.apply("play F")
+    g.apply("play F")
+    with pytest.raises(IllegalEventError) as err:
+        g.apply("play F")
+    assert err.value.rule == "fluffy.deck" and "deck F=13" in err.value.message
+
+
+def test_deck_event_refused_when_it_would_make_the_record_impossible():
+    g = yard_game()
+    _seen(g, F=4)
+    before = g.to_json()
+    with pytest.raises(IllegalEventError) as err:
+        g.apply("deck F=3")
+    assert err.value.rule == "fluffy.deck-correction"
+    with pytest.raises(IllegalEventError) as err:
+        g.apply("deck F=4 L=0 R=0 B=0 LR=0 FB=0")   # 4 cards: fewer than the 10 dealt
+    assert err.value.rule == "fluffy.deck-correction"
+    assert g.to_json() == before
+    with pytest.raises(BadInputError):
+        g.apply("deck")
+    with pytest.raises(BadInputError):
+        g.apply("deck F")
+
+
+def test_deck_event_without_a_deck_tag_checks_the_counts_it_gives():
+    g = Game.from_tags({"Board": "default"})
+    g.apply("deck F=2")
+    state = g.to_json()
+    assert state["deck_checked"] is False and state["deck_counts"]["F"]["checked"] is True
+    assert state["deck"] == 54 - 22    # the pile is recounted from the new total
+    g.apply("play F")
+    g.apply("play F")
+    with pytest.raises(IllegalEventError) as err:
+        g.apply("play F")
+    assert err.value.rule == "fluffy.deck"
+    _seen(g, B=4)                       # all four B of the default mix
+    g.apply("play B")                   # B is still a guess: never refused for its count
+
+
+def test_deck_event_before_the_deal_and_in_a_record(tmp_path):
+    result = record("deck F=12\ndeal F F F F F\nplay F\nplay F\nplay F\n", tmp_path)
+    assert result.error is None
+    assert [a.text for a in result.applied][0] == "deck F=12"
+    assert result.game.to_json()["deck_counts"]["F"] == {"deck": 12, "seen": 5, "checked": True}
+
+
+def test_blocked_events_name_the_rule():
+    g = yard_game()
+    blocked = {b.event: b.rule for b in g.blocked_events()}
+    assert blocked == {"draw ?": "fluffy.hand", "snag": "fluffy.ruling.snag-window",
+                       "sprint": "fluffy.ruling.sprint-conditions", "end": "fluffy.fluffy-turn"}
+    g = run(OPENING)
+    blocked = {b.event: b.rule for b in g.blocked_events()}
+    assert blocked == {"play": "fluffy.shamble", "discard": "fluffy.shamble", "end": "fluffy.shamble"}
+    g.apply("shamble")
+    assert {b.event: b.rule for b in g.blocked_events()} == {"shamble": "fluffy.shamble"}
+    # every blocked event really is refused with that rule
+    for b in run(OPENING).blocked_events():
+        text = {"play": "play F", "discard": "discard F"}.get(b.event, b.event)
+        with pytest.raises(IllegalEventError) as err:
+            run(OPENING).apply(text)
+        assert err.value.rule == b.rule
+
+
+def test_legal_events_worst_position_lists_distinct_shambles():
+    """Four zombies in a file behind one another facing Fluffy: the shamble orders that
+    end differently, each distinct, board order first."""
+    from referee.games.fluffy.engine import Zombie
+    from referee.grid import parse_square
+
+    g = Game.from_tags({"Board": "default"})
+    g.s.zombies = tuple(Zombie(n, parse_square(sq), "N")
+                        for n, sq in zip(("George", "Romero", "Campbell", "Raimi"), ("d5", "d4", "d3", "d2")))
+    g.s.drawn, g.s.fluffy, g.s.turn = ("George", "Romero", "Campbell", "Raimi"), parse_square("d11"), "zombies"
+    orders = g.shamble_orders()
+    assert orders[0].text.split()[1].startswith("George")   # board order first
+    results = set()
+    for o in orders:
+        trial = Game.from_tags({"Board": "default"})
+        trial.s = g.s.copy()
+        trial.apply(o.text)
+        results.add(trial.s.zombies)
+    assert len(results) == len(orders) > 10
+    assert [o.text for o in g.legal_events()] == [o.text for o in orders]

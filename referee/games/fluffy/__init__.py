@@ -1,5 +1,6 @@
-"""Zombies Want Fluffy: the board (:mod:`.board`), the notation and rules engine
-(:mod:`.engine`), the picture (:mod:`.render`), the ``new`` options (:mod:`.cli`),
+"""Zombies Want Fluffy: the board (:mod:`.board`), the notation (:mod:`.notation`),
+the position (:mod:`.state`), the rules (:mod:`.rules`), the game (:mod:`.engine`),
+the advisor (:mod:`.advise`), the picture (:mod:`.render`), the ``new`` options (:mod:`.cli`),
 the opening clock (:mod:`.clock`) and match play (:mod:`.match`, :mod:`.match_cli`)."""
 
 from referee.games.base import GameSpec
@@ -24,4 +25,5 @@ SPEC = GameSpec(
     board_marker="graves",
     player_tags=("Fluffy", "Zombies"),
     match="referee.games.fluffy.match_cli",
+    advise="referee.games.fluffy.advise:advise",
 )

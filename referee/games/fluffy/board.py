@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -68,6 +69,13 @@ class Board:
             return False
         lo, hi = sorted((a[1], b[1]))
         return any(self.edges.get(((a[0], r), "N")) == "bug" for r in range(lo, hi))
+
+    @cached_property
+    def exits(self) -> dict[tuple[Square, str], tuple[str | None, Square]]:
+        """``(square, facing) -> (obstacle, next square)`` for every square of the yard:
+        the table the rules read on every step (boards are not changed once built)."""
+        return {((f, r), d): (self.edge((f, r), d), step((f, r), d))
+                for f in range(self.width) for r in range(self.height) for d in FACINGS}
 
     def to_json(self) -> dict:
         walls = sorted({(square_name(s), f) for (s, f), k in self.edges.items()
@@ -244,11 +252,17 @@ def builtin_text(name: str) -> str:
 
 
 def builtin_board(name: str) -> Board:
-    """The built-in board called ``name`` (``default``); :class:`BadInputError` if none."""
+    """The built-in board called ``name`` (``default``); :class:`BadInputError` if none.
+    Read once: boards are never changed, so every game shares the one object."""
     key = name.strip().lower()
     if key not in BUILT_IN:
         raise BadInputError(f"no built-in board {name[:40]!r} (built-in: {', '.join(BUILT_IN)}); "
                             "a board file must end in .toml or exist")
+    return _builtin_board(key)
+
+
+@lru_cache(maxsize=8)
+def _builtin_board(key: str) -> Board:
     return parse_board(builtin_text(key), key)
 
 
