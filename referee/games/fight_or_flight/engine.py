@@ -5,7 +5,7 @@ of seven cards.  The referee sees the cards played, the cards shown face up from
 week two, and how many cards each hand and the deck hold; the rest of each hand is
 hidden (:class:`referee.cards.Hand` with ``known`` = the face-up card).
 
-Record notation (``../shared/specs/records.md``, "Zombie Fight or Flight"):
+Record notation (``docs/fight-or-flight.md``):
 
 - ``[Players "Ann, Ben, Cat, Dan"]``: 2 to 8 seats clockwise, first player first.
 - ``[Variant "casual"]`` (default), ``"experienced"`` (4 Heal out), ``"challenge"``

@@ -1,4 +1,4 @@
-"""Zombies Want Fluffy boards: the yard as data (``../shared/specs/records.md``, "Board file").
+"""Zombies Want Fluffy boards: the yard as data (``docs/fluffy.md``, "Board files").
 
 A board is a TOML file with ``name``, a ``map`` drawn in characters and a ``[graves]``
 table.  Cells sit at odd lines and odd columns of the map (``.`` plain, ``T`` the tree,

@@ -1,4 +1,4 @@
-"""Zombies!!! quick-play variant: the pure engine (``../shared/specs/zombies.md``).
+"""Zombies!!! quick-play variant: the pure engine (``docs/zombies.md``).
 
 The map stays on the table.  The referee keeps the books the players lose track of:
 each player's life, ammo, kills, event cards in hand and in play, the tiles left and
