@@ -43,10 +43,6 @@ class Hand:
         """Add ``n`` cards nobody else saw."""
         self.unknown += n
 
-    def can_take(self, card: str) -> bool:
-        """Whether ``card`` could be in this hand: known there, or some card is unknown."""
-        return self.known[card] > 0 or self.unknown > 0
-
     def take(self, card: str) -> str:
         """Remove ``card``: from the known cards if there, else an unknown one.
 
@@ -99,10 +95,6 @@ class CardCount:
             raise CardError(f"the deck holds only {have} {card} card{'s' if have != 1 else ''}, "
                             f"and {self.seen[card]} {'have' if self.seen[card] != 1 else 'has'} been seen already")
         self.seen[card] += 1
-
-    def unseen_total(self) -> int:
-        """Cards of the deck not seen yet, all names together."""
-        return sum(self.composition.values()) - sum(self.seen.values())
 
     def copy(self) -> "CardCount":
         return CardCount(self.composition, Counter(self.seen))

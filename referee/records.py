@@ -1,4 +1,4 @@
-"""Game records: the plain-text log of one game (``../shared/specs/records.md``).
+"""Game records: the plain-text log of one game (``docs/records.md``).
 
 A record is a header of ``[Key "value"]`` tags, one a line, then one event a line.
 ``;`` starts a comment running to the end of the line; blank lines are ignored.

@@ -11,7 +11,6 @@ Location: ``--db PATH`` on the command line, else ``$REFEREE_DB``, else
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -49,12 +48,9 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 
 def default_path() -> Path:
     """``$REFEREE_DB`` if set, else ``referee.db`` in the user data dir."""
-    env = os.environ.get("REFEREE_DB")
-    if env:
-        return Path(env).expanduser()
-    from platformdirs import user_data_dir
+    from .paths import user_file
 
-    return Path(user_data_dir("referee", appauthor=False)) / "referee.db"
+    return user_file("REFEREE_DB", "referee.db")
 
 
 def _now() -> str:

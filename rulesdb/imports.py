@@ -8,7 +8,6 @@ Importing the same file (same resolved path) for the same game again replaces it
 from __future__ import annotations
 
 import hashlib
-import os
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -30,12 +29,9 @@ CREATE TABLE IF NOT EXISTS sections (
 
 def default_path() -> Path:
     """``$REFEREE_RULES_DB`` or ``<user data dir>/referee/rules.db``."""
-    env = os.environ.get("REFEREE_RULES_DB")
-    if env:
-        return Path(env).expanduser()
-    from platformdirs import user_data_dir
+    from referee.paths import user_file
 
-    return Path(user_data_dir("referee", appauthor=False)) / "rules.db"
+    return user_file("REFEREE_RULES_DB", "rules.db")
 
 
 def _connect(path: Path) -> sqlite3.Connection:

@@ -62,12 +62,9 @@ _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": 
 
 def default_index_path() -> Path:
     """``$REFEREE_RULES_INDEX`` or ``<user cache dir>/referee/rules-index.sqlite``."""
-    env = os.environ.get("REFEREE_RULES_INDEX")
-    if env:
-        return Path(env).expanduser()
-    from platformdirs import user_cache_dir
+    from referee.paths import user_file
 
-    return Path(user_cache_dir("referee", appauthor=False)) / "rules-index.sqlite"
+    return user_file("REFEREE_RULES_INDEX", "rules-index.sqlite", "cache")
 
 
 def normalize(text: str) -> str:

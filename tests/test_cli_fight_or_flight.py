@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 
-from .conftest import EXAMPLES
+from .conftest import EXAMPLES, needs_shared
 
 runner = CliRunner()
 
@@ -97,6 +97,7 @@ def test_export_then_replay_reaches_the_same_state(tmp_path):
     assert replayed["recovering"] is None and replayed["next"] == "Dan"
 
 
+@needs_shared
 def test_replay_the_shared_example_as_a_picture():
     out = cli("replay", str(EXAMPLES / "fight-or-flight" / "survive.fof")).stdout
     assert "Next: Eve" in out and "counter-clockwise" in out and "deck: 24 cards" in out

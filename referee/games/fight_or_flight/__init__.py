@@ -8,6 +8,7 @@ SPEC = GameSpec(
     title="Zombie Fight or Flight",
     extension=".fof",
     rules_game="fight-or-flight",
+    state_keys=("game", "over", "result", "reason", "day", "week", "recovering", "fight_free_days", "direction", "next", "deck", "hands"),
     rulebook="zombie-fight-or-flight.txt",
     aliases=("fof", "zombie-fight-or-flight", "fight or flight", "zombie fight or flight"),
     engine="referee.games.fight_or_flight.engine:Game",

@@ -25,7 +25,7 @@ from collections import Counter
 from typing import Any
 
 from referee.cards import CardCount, Hand
-from referee.errors import BadInputError, IllegalEventError, Option
+from referee.errors import BadInputError, Option
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
 
 # -- cards ------------------------------------------------------------------------------

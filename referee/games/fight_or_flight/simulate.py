@@ -26,12 +26,12 @@ of their hand in deck order (Fights first, the cards the policy plays last).
 
 from __future__ import annotations
 
-import math
 import random
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
+from referee.advice import wilson  # noqa: F401  (the one Wilson interval)
 from referee.games.fight_or_flight.engine import (
     BACKTRACK, CARDS, COMBAT, EVADE, FIRST_COUNTING_DAY, FLEE, HEAL, PROVISION, REST,
     SKIRMISH, THE_END, WEEK, Game,
@@ -88,15 +88,6 @@ def choose_show(hand: list[str]) -> str:
     return min(hand, key=_ORDER.__getitem__)
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """One simulated game: ``result`` (``win``/``loss``), ``reason`` and the ``day`` it ended."""
-
-    result: str
-    reason: str
-    day: int
-
-
 def _new_game(players: int, variant: str) -> Game:
     names = NAMES[:players] if players <= len(NAMES) else [f"P{i}" for i in range(players)]
     return Game.from_tags({"Players": ", ".join(names), "Variant": variant})
@@ -137,17 +128,6 @@ def play_game(players: int, variant: str, rng: random.Random) -> tuple[Game, lis
             face_up[seat] = choose_show(hand)
             apply(f"{names[seat]}: show {face_up[seat]}")
     return game, events
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for a proportion: ``(low, high)``, 95% for ``z`` = 1.96."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass

@@ -3,7 +3,6 @@ the game record as a tag (the board, the deck, the players, the designer's varia
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import List, Optional
 
 import typer

@@ -23,10 +23,11 @@ from dataclasses import dataclass, field
 
 from referee.cards import CardCount, CardError, Hand
 from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
-from referee.games.base import Applied, Blocked, EngineBase
+from referee.games.base import Applied, EngineBase
 from referee.grid import Square, facing_towards, parse_facing, square_name, step, turn_back, turn_left, turn_right
 
-from .board import ZOMBIE_NAMES, Board, board_from_tags, parse_board
+from .scoring import points
+from .board import ZOMBIE_NAMES, Board, board_from_tags
 
 # -- cards -------------------------------------------------------------------------------
 
@@ -343,10 +344,7 @@ def score_of(s: Position) -> dict[str, int]:
     """Fluffy's match-play score in a position (MATCH PLAY): ``tree`` 1, ``zombies`` 1
     for each zombie on the board or destroyed by the flower, ``dawn`` 1 for Dawn's Early
     Light, ``escape`` 3, and their ``total``."""
-    parts = {"tree": int(s.tree), "zombies": len(s.zombies) + len(s.destroyed),
-             "dawn": int(s.ending == "dawn"), "escape": 3 * int(s.ending == "escape")}
-    parts["total"] = sum(parts.values())
-    return parts
+    return points(s.tree, len(s.zombies) + len(s.destroyed), s.ending)
 
 
 @dataclass(frozen=True)
@@ -453,9 +451,6 @@ class Game(EngineBase):
     @property
     def turn(self) -> str:
         return self.s.turn
-
-    def zombie_at(self, sq: Square) -> Zombie | None:
-        return next((z for z in self.s.zombies if z.at == sq), None)
 
     def score(self) -> dict[str, int]:
         """Fluffy's match-play score as things stand (see :func:`score_of`)."""

@@ -30,19 +30,7 @@ from typing import Any
 
 from referee.errors import BadInputError
 
-#: Points of match play (MATCH PLAY): tagging the tree, each zombie, the two ways to win.
-TREE_POINTS = 1
-ZOMBIE_POINTS = 1
-DAWN_POINTS = 1
-ESCAPE_POINTS = 3
-
-#: The ways a game of Zombies Want Fluffy ends, in words (the engine's ``ending`` values).
-ENDINGS = {
-    "escape": "Fluffy escapes",
-    "dawn": "Dawn's Early Light",
-    "capture": "Fluffy captured",
-    "bladder": "Bladder Explosion",
-}
+from .scoring import ENDINGS, points  # noqa: F401  (ENDINGS: the engine's ending values)
 
 #: The rule and rulings this module applies (entries of the rules database).
 RULE_IDS = frozenset({"fluffy.match-play", "fluffy.ruling.match-leader",
@@ -87,8 +75,8 @@ class Score:
         except (KeyError, TypeError):
             raise BadInputError("not a Zombies Want Fluffy state: it needs fluffy.tree, "
                                 "zombies and destroyed") from None
-        return cls(tree=TREE_POINTS * tree, zombies=ZOMBIE_POINTS * zombies,
-                   dawn=DAWN_POINTS * (ending == "dawn"), escape=ESCAPE_POINTS * (ending == "escape"))
+        parts = points(tree, zombies, ending)
+        return cls(tree=parts["tree"], zombies=parts["zombies"], dawn=parts["dawn"], escape=parts["escape"])
 
     def to_json(self) -> dict[str, int]:
         """``{"tree", "zombies", "dawn", "escape", "total"}``, as in the engine's ``score``."""

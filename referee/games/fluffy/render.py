@@ -88,8 +88,9 @@ def _panel(game, clock=None) -> Table:
     players = game._tags
     if s.ending:
         who = {"fluffy": "Fluffy wins", "zombies": "the zombies win"}[s.winner]
-        ending = {"escape": "escape", "dawn": "Dawn's Early Light", "capture": "capture",
-                  "bladder": "Bladder Explosion"}[s.ending]
+        from .scoring import ENDINGS
+
+        ending = ENDINGS[s.ending]
         info.add_row("result", Text(f"{who} by {ending}", style="bold"))
     else:
         side = "Fluffy" if s.turn == "fluffy" else "zombies"

@@ -7,6 +7,7 @@ SPEC = GameSpec(
     title="Zombie Fluxx",
     extension=".flx",
     rules_game="fluxx",
+    state_keys=("game", "over", "winner", "ending", "turn", "next", "drawn", "played", "rules", "goal", "players", "pile", "discard"),
     rulebook="zombie-fluxx.txt",
     aliases=("zombie-fluxx", "zombie fluxx", "flx"),
 )
