@@ -177,7 +177,7 @@ def parse_mansion(text: str, origin: str = "mansion") -> Mansion:
         around: set[str] = set()
         for f in FACINGS:
             n = step(sq, f)
-            if grid.on_board(n) and kind[n] != "table":
+            if grid.on_board(n) and kind[n] != "table" and (sq, f) in opened:
                 around.add(room[n] if kind[n] == "room" else kind[n])
         letters = {x for x in around if len(x) == 1}
         if len(letters) != 1 or len(around) != 1:
