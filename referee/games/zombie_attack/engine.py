@@ -472,6 +472,8 @@ class Game(EngineBase):
             return None  # asked as a choice by the caller
         if seat != mover:
             m = s.players[mover].name
+            if s.pending:
+                return f"{m} names the exit of this placement, not {name}", R_SENT
             if s.phase == "zombies":
                 return f"{m} moves the next zombie, not {name}", R_ROTATION
             if s.phase == "setup":
@@ -512,6 +514,8 @@ class Game(EngineBase):
         """Check and apply one event; atomic (the work is done on a copy of the state)."""
         ev = self.parse(text)
         s = self.s
+        if ev.verb == "start" and s.phase != "setup" and not self.over:
+            refuse((f"set-up is over: {s.players[ev.seat].name} is already on the board", R_SETUP))
         refuse(self._turn_check(ev.seat, ev.verb))
         if s.pending and ev.verb != "to":
             raise self._placement_choice("first the placement at an exit must be named")
