@@ -18,7 +18,6 @@ Most positions are played on the project's own 6x4 test house (tests/fixtures):
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 

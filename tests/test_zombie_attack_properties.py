@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.errors import BadInputError, IllegalEventError
-from referee.games.zombie_attack.engine import CARDS, Game
+from referee.games.zombie_attack.engine import Game
 from referee.records import format_record, parse_record
 from referee.replay import replay_record
 

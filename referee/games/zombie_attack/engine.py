@@ -24,12 +24,11 @@ passing, the zombie-phase rotation) are resolved at once and reported as notes.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
+from referee.errors import BadInputError, ChoiceNeeded, Option
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
 from referee.grid import FACINGS, Square, parse_square, square_name, step
 
@@ -285,7 +284,6 @@ class Game(EngineBase):
         game = cls(players, mansion, deck, board_tag=values.get("Board", "default"),
                    deck_tag=values.get("Deck"), empty_out=empty_out, zombies=zombies, keep=keep,
                    halt=halt, zombie_return=back)
-        game._given = {k: v for k, v in values.items() if k in ("Empty", "Zombies", "Keep", "Hiding", "ZombieReturn")}
         return game
 
     def tags(self) -> dict[str, str]:
