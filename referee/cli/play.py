@@ -137,20 +137,12 @@ class PlayLoop:
         return table
 
     def rules(self, query: str) -> list:
+        """``? QUESTION`` / ``rules QUESTION``: what ``referee rules ask`` says, for this game."""
         if not query:
-            return ["rules QUERY: e.g. rules can two zombies share a square"]
-        import rulesdb
+            return ["? QUESTION (or rules QUESTION): e.g. ? can two zombies share a square"]
+        from .rules import ask_lines
 
-        game = self.loaded().stored.game
-        hits = rulesdb.search(query, game=game, limit=3)
-        if not hits:
-            return [f"No rule found for {query!r}."]
-        from rich.markup import escape
-
-        out = []
-        for hit in hits:
-            out.append(f"[bold]{escape(hit.title)}[/bold]  [dim]({hit.id})[/dim]\n{escape(hit.text.strip())}")
-        return out
+        return ["\n".join(ask_lines(query, self.loaded().stored.game))]
 
     def next_game(self) -> list:
         loaded = self.loaded()
