@@ -737,3 +737,15 @@ def test_sample_record_is_a_whole_game():
     assert result.error is None
     s = result.game.to_json()
     assert (s["over"], s["winner"], s["ending"]) == (True, "Ann", "escape")
+
+
+def test_zombie_listing_gives_one_path_per_result_and_counts_the_others():
+    g = play(["Ann: start d9", "Ben: start i9", "Ann: stop", "Ben: stop"], board="default", Zombies="2")
+    texts = {o.text: o.description for o in g.legal_events()}
+    # f1-f2-f3-g3 and f1-f2-g2-g3 end alike: one event stands for both
+    assert texts["Ann: zombie f1 roll 3 N N E"] == "to g3 (one of 2 paths to this result)"
+    assert "Ann: zombie f1 roll 3 N E N" not in texts
+    assert texts["Ann: zombie f1 roll 1 N"] == "to f2"
+    rolls = {t.split(" roll ")[1].split()[0] for t in texts}
+    assert rolls == {"1", "2", "3", "4", "5", "6"}
+    g.apply("Ann: zombie f1 roll 3 N E N")          # the other path to g3 is legal too

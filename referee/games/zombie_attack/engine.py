@@ -952,21 +952,24 @@ class Game(EngineBase):
         longest walks (ruling 3), 0 when the zombie cannot step at all (ruling 12).
         One canonical path (the first in N, E, S, W order) stands for each result.
         """
-        return (searcher or self._walk_searcher(z))(z.at, roll, frozenset())
+        rank, outs, _counts = (searcher or self._walk_searcher(z))(roll)
+        return rank, outs
 
     def _walk_searcher(self, z: Zombie):
         """A search of zombie ``z``'s walks, done once for the six rolls: breadth first,
         layer ``k`` holding each ``(square, turned)`` reachable in exactly ``k`` steps with
-        the first path (N, E, S, W order) that reaches it."""
+        the first path (N, E, S, W order) that reaches it and how many paths do.  The
+        search returns ``(rank, {walk: path}, {walk: number of paths})`` for a roll."""
         ctx = self._walk_context(z)
         humans = ctx[1]
         armed = {sq for sq, i in humans.items() if WEAPON in self.s.players[i].cards}
-        layers: list[dict] = [{(z.at, frozenset()): ()}]
+        layers: list[dict] = [{(z.at, frozenset()): [(), 1]}]
         destroyed: dict[Walk, tuple[str, ...]] = {}
+        destroyed_counts: Counter = Counter()        # (walk, length) -> paths
 
         def grow() -> None:
             nxt: dict = {}
-            for (sq, turned), path in layers[-1].items():
+            for (sq, turned), (path, count) in layers[-1].items():
                 for f in FACINGS:
                     to, problem = self._zstep(ctx, sq, f, turned)
                     if to is None:
@@ -974,26 +977,33 @@ class Game(EngineBase):
                     victim = humans.get(to)
                     if victim is not None and victim not in turned:
                         if to in armed:
-                            destroyed.setdefault(Walk(to, turned, victim), (*path, f))
+                            walk = Walk(to, turned, victim)
+                            destroyed.setdefault(walk, (*path, f))
+                            destroyed_counts[(walk, len(path) + 1)] += count
                             continue
                         key = (to, turned | {victim})
                     else:
                         key = (to, turned)
-                    if key not in nxt:
-                        nxt[key] = (*path, f)
+                    if key in nxt:
+                        nxt[key][1] += count
+                    else:
+                        nxt[key] = [(*path, f), count]
             layers.append(nxt)
 
-        def search(start: Square, roll: int, _turned: frozenset):
+        def search(roll: int):
             while len(layers) <= roll:
                 grow()
-            complete = {Walk(sq, t, None): p for (sq, t), p in layers[roll].items()}
+            outs = {Walk(sq, t, None): p for (sq, t), (p, _c) in layers[roll].items()}
+            counts = {Walk(sq, t, None): c for (sq, t), (_p, c) in layers[roll].items()}
             for w, p in destroyed.items():
                 if len(p) <= roll:
-                    complete.setdefault(w, p)
-            if complete:
-                return _INF, complete
+                    outs.setdefault(w, p)
+                    counts[w] = sum(n for (dw, k), n in destroyed_counts.items() if dw == w and k <= roll)
+            if outs:
+                return _INF, outs, counts
             k = max(i for i in range(roll + 1) if layers[i])
-            return k, {Walk(sq, t, None): p for (sq, t), p in layers[k].items()}
+            return (k, {Walk(sq, t, None): p for (sq, t), (p, _c) in layers[k].items()},
+                    {Walk(sq, t, None): c for (sq, t), (_p, c) in layers[k].items()})
 
         return search
 
@@ -1100,11 +1110,13 @@ class Game(EngineBase):
             seen.add(z.at)
             searcher = self._walk_searcher(z)
             for n in range(1, 7):
-                rank, outcomes = self.zombie_walks(z, n, searcher)
+                rank, outcomes, counts = searcher(n)
                 head = f"{p.name}: zombie {square_name(z.at)} roll {n}"
                 for w, path in outcomes.items():
                     desc = self._walk_text(w)
-                    if rank not in (_INF,):
+                    if counts[w] > 1:
+                        desc += f" (one of {counts[w]} paths to this result)"
+                    if rank != _INF:
                         desc += f" (no {n}-step path: {'it cannot move' if rank == 0 else f'a longest path of {rank}'})"
                     out.append(Option(f"{head} {' '.join(path)}".rstrip(), desc))
         return out
