@@ -749,3 +749,20 @@ def test_zombie_listing_gives_one_path_per_result_and_counts_the_others():
     rolls = {t.split(" roll ")[1].split()[0] for t in texts}
     assert rolls == {"1", "2", "3", "4", "5", "6"}
     g.apply("Ann: zombie f1 roll 3 N E N")          # the other path to g3 is legal too
+
+
+def test_tokens_use_initials_or_seat_numbers_when_initials_clash():
+    from referee.games.zombie_attack.render import initials
+
+    assert initials(["Ann", "Ben"]) == {"Ann": "A", "Ben": "B"}
+    assert initials(["Ann", "Al", "Ben"]) == {"Ann": "1", "Al": "2", "Ben": "3"}
+    assert initials(["Zoe", "Ben"]) == {"Zoe": "1", "Ben": "2"}      # Z is a zombie's mark
+
+
+def test_gridmap_reports_shape_errors_with_their_line():
+    from referee.gridmap import parse_grid
+
+    with pytest.raises(BadInputError, match="line 5: the map has 2 lines"):
+        parse_grid("+-+\n|.|", first_line=5)
+    with pytest.raises(BadInputError, match="line 6, column 4: the map is 4 characters wide"):
+        parse_grid("+-+\n|. |\n+-+", first_line=5)
