@@ -129,3 +129,12 @@ def test_game_over_is_shown_and_refuses_more_events():
     assert "No event is legal: the game is over." in cli("legal").stdout
     err = json.loads(cli("move", "Ann: Provision", "--json", code=1).stdout)["error"]
     assert err["rule"] == "fight-or-flight.game-over"
+
+
+def test_annotation_tags_are_kept_but_not_given_to_the_engine(tmp_path):
+    cli("new", "fof", "--players", "Ann,Ben", "--tag", "Site=club", "--tag", "Date=2026.11.22")
+    out = tmp_path / "g.fof"
+    cli("export", "-o", str(out))
+    text = out.read_text()
+    assert '[Site "club"]' in text and '[Date "2026.11.22"]' in text
+    assert json.loads(cli("replay", str(out), "--json").stdout)["day"] == 0

@@ -1,5 +1,6 @@
 """Zombie Fight or Flight: the engine (:mod:`.engine`), its picture (:mod:`.render`),
-the ``new`` options (:mod:`.cli`) and the cooperative simulation (:mod:`.simulate`)."""
+the ``new`` options (:mod:`.cli`), the cooperative simulation (:mod:`.simulate`) and
+the advisor (:mod:`.advise`)."""
 
 from referee.games.base import GameSpec
 
@@ -16,4 +17,5 @@ SPEC = GameSpec(
     new_command="referee.games.fight_or_flight.cli:new",
     sample="fight-or-flight.fof",
     simulate="referee.games.fight_or_flight.simulate_cli:fight_or_flight",
+    advise="referee.games.fight_or_flight.advise:advise",
 )

@@ -18,4 +18,5 @@ SPEC = GameSpec(
     sample="zombies.zqp",
     file_tags=("TileData",),
     dice=True,
+    advise="referee.games.zombies.advise:advise",
 )
