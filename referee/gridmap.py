@@ -111,6 +111,8 @@ def load_toml(text: str) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise board_error(f"not valid TOML ({exc})") from None
+    except RecursionError:
+        raise board_error("not valid TOML (nested too deeply)") from None
 
 
 def parse_grid(raw_map: str, first_line: int = 1) -> GridMap:

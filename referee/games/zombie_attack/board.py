@@ -269,6 +269,10 @@ def mansion_from_tags(tags: dict[str, str]) -> Mansion:
         raise
 
 
+#: The name every grid game's board module offers (the shared fuzz tests call it).
+board_from_tags = mansion_from_tags
+
+
 def load_mansion(value: str, base: Path | None = None) -> Mansion:
     """The mansion ``value`` names: a built-in (``default``) or a file relative to ``base``."""
     from referee import files
@@ -291,5 +295,5 @@ def check_board(value: str):
     return m, render_board(m), summary, m.to_json()
 
 
-__all__ = ["EXIT_NAMES", "EXIT_TITLES", "Mansion", "builtin_text", "check_board", "load_mansion",
+__all__ = ["EXIT_NAMES", "EXIT_TITLES", "Mansion", "board_from_tags", "builtin_text", "check_board", "load_mansion",
            "mansion_from_tags", "parse_mansion"]
