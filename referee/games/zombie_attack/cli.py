@@ -35,7 +35,7 @@ def new(
     keep_two: bool = typer.Option(False, "--keep-two", help='Easier: keep up to two cards (tag Keep "2").'),
     hiding_halt: bool = typer.Option(False, "--hiding-halt", help='Harder: every Hiding Place drawn ends the move (tag Hiding "halt").'),
     zombie_return: bool = typer.Option(False, "--zombie-return", help='Harder: a destroyed zombie comes back at an exit (tag ZombieReturn "door").'),
-    tag: List[str] = typer.Option([], "--tag", metavar="KEY=VALUE", help="Any other record tag, e.g. --tag 'Site=club'."),
+    tag: List[str] = typer.Option([], "--tag", metavar="KEY=VALUE", help="Any other record tag of the game, e.g. --tag 'Keep=2'."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
 ) -> None:
     """Start a game of Zombie Attack and make it the current game."""
