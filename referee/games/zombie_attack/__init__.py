@@ -1,4 +1,5 @@
-"""Zombie Attack (rules lookup only so far)."""
+"""Zombie Attack: the mansion (:mod:`.board`), the notation and rules engine
+(:mod:`.engine`), the picture (:mod:`.render`) and the ``new`` options (:mod:`.cli`)."""
 
 from referee.games.base import GameSpec
 
@@ -9,5 +10,13 @@ SPEC = GameSpec(
     rules_game="zombie-attack",
     state_keys=("game", "over", "winner", "ending", "round", "phase", "next", "first_mover", "players", "zombies", "destroyed", "pile", "discard"),
     rulebook="zombie-attack.txt",
-    aliases=("zombie attack", "za"),
+    aliases=("zombie attack", "za", "zat"),
+    engine="referee.games.zombie_attack.engine:Game",
+    renderer="referee.games.zombie_attack.render",
+    new_command="referee.games.zombie_attack.cli:new",
+    sample="zombie-attack.zat",
+    file_tags=("Board",),
+    board="referee.games.zombie_attack.board:check_board",
+    board_marker="exits",
+    dice=True,
 )

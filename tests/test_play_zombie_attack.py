@@ -1,0 +1,82 @@
+"""`referee play` on a short Zombie Attack game, driven for real in a pseudo-terminal:
+dice rolled for the table when left out, the keep-or-discard choice and a zombie's path
+asked in menus, then the escape that ends the game; checked with `referee show --json`."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pexpect
+import pytest
+
+from .conftest import FIXTURES
+
+HOUSE = FIXTURES / "zombie-attack" / "house.toml"
+PROMPT = r"game \d+ (over)?>"
+
+
+@pytest.fixture
+def env(tmp_path):
+    return {**os.environ, "REFEREE_DB": str(tmp_path / "play.db"), "NO_COLOR": "1",
+            "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "120", "LINES": "60"}
+
+
+def referee(env, *args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "referee", *args], env=env, capture_output=True,
+                          text=True, timeout=60)
+
+
+def state(env) -> dict:
+    return json.loads(referee(env, "show", "--json").stdout)
+
+
+def enter(child, line: str, expect: str = r"pile \d+\.") -> None:
+    child.sendline(line)
+    child.expect(expect)
+    child.expect(PROMPT)
+
+
+def test_play_a_short_game_with_dice_menus_and_an_escape(env):
+    res = referee(env, "new", "zombie-attack", "--players", "Ann,Ben", "--board", str(HOUSE), "--zombies", "2")
+    assert res.returncode == 0, res.stderr
+    child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
+                          timeout=20, dimensions=(60, 120))
+    child.logfile_read = open(os.environ.get("PLAY_LOG", os.devnull), "a")
+    child.expect(PROMPT)
+    enter(child, "Ann: start a4")
+    enter(child, "Ben: start e4")
+    enter(child, "Ann: roll", r"Ann may move up to \d step")      # the die is rolled for the table
+    rolled = state(env)["roll"]
+    assert 1 <= rolled <= 6
+    enter(child, "undo", r"Undid Ann: roll \d")
+    enter(child, "Ann: roll 4")
+    child.sendline("Ann: S Key:back")                              # keep or discard: a menu
+    child.expect("keep it\\?")
+    child.send("\r")                                               # the first option: keep
+    child.expect("keeps it")
+    child.expect(PROMPT)
+    enter(child, "Ann: E Empty")
+    enter(child, "Ann: E Empty")
+    enter(child, "Ann: E Empty")                                   # d3, the roll used up
+    enter(child, "Ben: stop")
+    child.sendline("Ann: zombie d1 roll 1")                        # one way only: still asked
+    child.expect("Which way does the zombie on d1 go")
+    child.send("\r")
+    child.expect("the zombie moves d1-c1")
+    child.expect(PROMPT)
+    enter(child, "Ben: zombie d1 roll 1")                          # no step at all: an empty path
+    enter(child, "legal", "what it does")
+    enter(child, "Ben: stop")
+    enter(child, "Ann: roll 1")
+    enter(child, "Ann: N", "escapes and wins")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    got = state(env)
+    assert (got["over"], got["winner"], got["ending"], got["players"]["Ann"]["at"]) == (True, "Ann", "escape", "d4")
+    log = [e["event"] for e in json.loads(referee(env, "log", "--json").stdout)["log"] if e["kind"] == "event"]
+    assert log[:3] == ["Ann: start a4", "Ben: start e4", log[2]] and re.fullmatch(r"Ann: roll [1-6]", log[2])
+    assert "Ann: S Key:back keep" in log and "Ann: zombie d1 roll 1 W" in log and "Ben: zombie d1 roll 1" in log
