@@ -19,4 +19,5 @@ SPEC = GameSpec(
     board="referee.games.zombie_attack.board:check_board",
     board_marker="exits",
     dice=True,
+    advise="referee.games.zombie_attack.advise:advise",
 )
