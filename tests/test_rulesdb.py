@@ -446,7 +446,7 @@ SITUATIONAL = [
     ("we're only two, can we play", "fight-or-flight", {"fight-or-flight.players", "fight-or-flight.two-players"}),
     ("three of us tonight, how many cards each", "fight-or-flight", "fight-or-flight.three-players"),
     ("we keep winning, make it harder", "fight-or-flight", "fight-or-flight.variant.experienced"),
-    ("easier for kids", "zombie-attack", "zombie-attack.variant.no-empty"),
+    ("easier for kids", "zombie-attack", "zombie-attack.variants.easier"),
     ("my kid plays the dog and keeps losing, can he hold more cards", "fluffy", "fluffy.variant.hand-size"),
     ("how many people can play", "zombie-attack", "zombie-attack.ruling.player-count"),
     # specific beats general
