@@ -39,7 +39,7 @@ from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "9"
+INDEX_VERSION = "10"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
@@ -409,6 +409,13 @@ class Database:
             # "corrected" into a content word ("want")
             self._vocab = [r[0] for r in rows] + sorted(STOP_WORDS)
             self._vocab_n = {r[0]: r[1] for r in rows}
+        # two neighbouring letters swapped ("trun", "emtpy", "wich" -> "turn", "empty",
+        # "which") is the commonest typo at a table: it wins over a closer-scoring word
+        swapped = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+        known = [w for w in swapped if w in STOP_WORDS or w in self._vocab_n]
+        if known:
+            best_swap = max(known, key=lambda w: (w in STOP_WORDS, self._vocab_n.get(w, 0)))
+            return None if best_swap in STOP_WORDS else best_swap
         from rapidfuzz import fuzz, process
 
         cutoff = 80 if len(word) <= 4 else 75
