@@ -65,7 +65,7 @@ CANDIDATES = 60
 #: Weight of the nearest phrasing: how fully one of an entry's own phrasings (``asked``,
 #: ``phrases`` or its title) is matched by the query, and how much of that phrasing the
 #: query covers.  A question worded like one way players ask for an entry lands on it.
-ASKED = 1.0
+ASKED = 2.0
 
 
 _WORD = re.compile(r"[^\W_]+")
