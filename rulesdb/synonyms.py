@@ -127,7 +127,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "burn": ("discard",), "burned": ("discard",), "burnt": ("discard",),
     "getaway": ("escape", "exit"), "shortcut": ("diagonal", "cross"),
     "overshoot": ("exactly", "past"), "doorway": ("door",), "kitchen": ("room",),
-    "dinner": ("dining",), "behind": ("back",),
+    "dinner": ("dining",),
     "wife": ("player",), "husband": ("player",), "partner": ("player",), "roommate": ("player",),
     "girlfriend": ("player",), "boyfriend": ("player",), "spouse": ("player",),
     "son": ("player", "young"), "daughter": ("player", "young"), "person": ("player",),
