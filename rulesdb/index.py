@@ -8,7 +8,8 @@ rebuilt.  If the cache file cannot be written the index lives in memory.
 
 Search: the query is normalised (NFKC, lower case), multi-word expressions and single
 words are widened with the synonyms of :mod:`rulesdb.synonyms`, stop words dropped, and
-a word found nowhere in the index is replaced by its closest index word (rapidfuzz).
+a word found nowhere in the index is replaced by the word it scrambles (two neighbouring
+letters swapped: "trun" -> "turn") or else its closest index word (rapidfuzz).
 Each word and its synonyms form a group; the FTS5 query is the OR of every group's
 terms, each a quoted string (so no text a user types is ever FTS5 syntax), passed as a
 bound parameter.  Candidates are ranked by bm25 with column weights (the players'
