@@ -8,7 +8,8 @@ rebuilt.  If the cache file cannot be written the index lives in memory.
 
 Search: the query is normalised (NFKC, lower case), multi-word expressions and single
 words are widened with the synonyms of :mod:`rulesdb.synonyms`, stop words dropped, and
-a word found nowhere in the index is replaced by its closest index word (rapidfuzz).
+a word found nowhere in the index is replaced by the word it scrambles (two neighbouring
+letters swapped: "trun" -> "turn") or else its closest index word (rapidfuzz).
 Each word and its synonyms form a group; the FTS5 query is the OR of every group's
 terms, each a quoted string (so no text a user types is ever FTS5 syntax), passed as a
 bound parameter.  Candidates are ranked by bm25 with column weights (the players'
@@ -39,7 +40,7 @@ from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "9"
+INDEX_VERSION = "10"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
@@ -65,7 +66,7 @@ CANDIDATES = 60
 #: Weight of the nearest phrasing: how fully one of an entry's own phrasings (``asked``,
 #: ``phrases`` or its title) is matched by the query, and how much of that phrasing the
 #: query covers.  A question worded like one way players ask for an entry lands on it.
-ASKED = 1.0
+ASKED = 2.0
 
 
 _WORD = re.compile(r"[^\W_]+")
@@ -409,6 +410,13 @@ class Database:
             # "corrected" into a content word ("want")
             self._vocab = [r[0] for r in rows] + sorted(STOP_WORDS)
             self._vocab_n = {r[0]: r[1] for r in rows}
+        # two neighbouring letters swapped ("trun", "emtpy", "wich" -> "turn", "empty",
+        # "which") is the commonest typo at a table: it wins over a closer-scoring word
+        swapped = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+        known = [w for w in swapped if w in STOP_WORDS or w in self._vocab_n]
+        if known:
+            best_swap = max(known, key=lambda w: (w in STOP_WORDS, self._vocab_n.get(w, 0)))
+            return None if best_swap in STOP_WORDS else best_swap
         from rapidfuzz import fuzz, process
 
         cutoff = 80 if len(word) <= 4 else 75

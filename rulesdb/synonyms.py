@@ -92,8 +92,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "child": ("easier", "young"), "beginner": ("easier", "first"), "beginners": ("easier", "first"),
     "newbie": ("easier", "first"), "newbies": ("easier", "first"),
     "simpler": ("easier", "first"), "simple": ("easy",), "easy": ("easier",),
-    "tougher": ("harder",), "tough": ("harder",), "meaner": ("harder",), "hard": ("harder",),
-    "hardest": ("harder",), "challenging": ("harder", "challenge"), "difficult": ("harder",),
+    "toughest": ("hardest",), "tougher": ("harder",), "tough": ("harder",), "meaner": ("harder",), "hard": ("harder",),
+    "hardest": ("harder", "challenge"), "challenging": ("harder", "challenge"), "difficult": ("harder",),
     "match": ("meet", "satisfy"), "matches": ("meet", "satisfy"), "fulfil": ("meet", "satisfy"),
     "fulfill": ("meet", "satisfy"), "complete": ("meet",), "both": ("two", "several"),
     "enemy": ("zombie",), "monster": ("zombie",), "monsters": ("zombie",),
@@ -113,6 +113,31 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "pee": ("tree", "tag"), "piddle": ("tree", "tag"), "wee": ("tree", "tag"),
     "food": ("provision",), "snack": ("provision",), "eat": ("capture", "eat"),
     "patching": ("recovering", "recovery"), "recovering": ("recovery",),
+    # round two (issue 15): words players used that no entry carries
+    "deadhead": ("zombie",), "deadheads": ("zombie",), "horde": ("zombie",), "hord": ("zombie",),
+    "biter": ("zombie",), "biters": ("zombie",), "shambler": ("zombie",), "shamblers": ("zombie",),
+    "rotter": ("zombie",), "rotters": ("zombie",), "corpse": ("zombie",), "corpses": ("zombie",),
+    "wander": ("move",), "wanders": ("move",), "lurch": ("move",), "lurches": ("move",),
+    "scoot": ("move",), "scoots": ("move",), "shove": ("move",),
+    "barge": ("enter", "move"), "thru": ("pass", "through"),
+    "spawn": ("rise", "appear", "place"), "spawns": ("rise", "appear", "place"),
+    "spawned": ("rise", "appear", "place"), "respawn": ("reappear", "return"),
+    "respawns": ("reappear", "return"), "popped": ("appear", "rise"),
+    "insta": ("immediately",), "instantly": ("immediately",), "instant": ("immediately",),
+    "burn": ("discard",), "burned": ("discard",), "burnt": ("discard",),
+    "getaway": ("escape", "exit"), "shortcut": ("diagonal", "cross"),
+    "overshoot": ("exactly", "past"), "doorway": ("door",), "kitchen": ("room",),
+    "dinner": ("dining",),
+    "wife": ("player",), "husband": ("player",), "partner": ("player",), "roommate": ("player",),
+    "girlfriend": ("player",), "boyfriend": ("player",), "spouse": ("player",),
+    "son": ("player", "young"), "daughter": ("player", "young"), "person": ("player",),
+    "opponent": ("player",), "opponents": ("player",),
+    "tweak": ("change", "variant"), "tweaks": ("change", "variant"), "brutal": ("harder",),
+    "countdown": ("count",), "quiet": ("free", "calm"), "calm": ("free",), "peaceful": ("free",),
+    "chat": ("say", "talk"), "flip": ("turn", "face"), "flipped": ("turn", "face"),
+    "hoard": ("keep", "collect"), "stash": ("keep", "hold"),
+    "clip": ("ammo",), "rounds": ("ammo", "round"), "ammos": ("ammo",),
+    "medkit": ("life", "heal"), "medpack": ("life", "heal"),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
@@ -154,6 +179,10 @@ PHRASES: dict[str, str] = {
     "right away": "at once immediately", "straight away": "at once immediately",
     "full health": "five life limit", "max health": "five life limit", "full life": "five life limit",
     "way out": "exit", "card limit": "hand limit", "house rule": "variant",
+    "run dry": "runs out", "runs dry": "runs out", "ran dry": "runs out",
+    "make up my mind": "decide", "change my mind": "change decide", "brand new": "new",
+    "pop up": "appear rise", "pops up": "appear rise", "popped up": "appear rise",
+    "racking up": "collect", "rack up": "collect",
 }
 
 STOP_WORDS: frozenset[str] = frozenset("""
@@ -168,7 +197,7 @@ thing things get gets got allowed let lets still else somebody someone anyone
 many much each cant dont doesnt isnt wont arent theres thats whats elses shall may
 don doesn didn isn aren wasn weren haven hasn hadn couldn shouldn wouldn mustn ain
 tonight today now ok okay anyway actually really basically guys hey um yeah
-like wanna gonna gotta kinda sorta please
+like wanna gonna gotta kinda sorta please im ive youre hes shes theyre stil
 ann bob cat dan eve ben sam tom joe amy sue jim kim alice carol dave mike sarah john mary
 jane emma lucy mom dad
 """.split())

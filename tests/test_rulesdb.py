@@ -268,6 +268,22 @@ def test_typos_are_corrected_against_the_index_vocabulary(db):
     assert db.parse("qqqqzzzz") == []
 
 
+def test_two_swapped_letters_resolve_to_the_word_they_scramble(db):
+    # "trun" is as close to "run" as to "turn" by edit ratio; the swap decides
+    assert db.parse("trun")[0][0] == "turn"
+    assert db.parse("emtpy")[0][0] == "empty"
+    # a scrambled stop word is dropped, not "corrected" into a content word
+    assert [g[0] for g in db.parse("hvae bounce")] == ["bounce"]
+
+
+def test_table_slang_reaches_the_rule_words(db):
+    """Words no entry carries widen to the entries' words (data in rulesdb.synonyms)."""
+    assert "zombie" in db.parse("deadheads")[0]
+    assert "discard" in db.parse("burn")[0]
+    assert "player" in db.parse("roommate")[0]
+    assert "runs" in [g[0] for g in db.parse("the deck ran dry")]
+
+
 def test_stop_words_are_dropped_unless_nothing_else_is_left(db):
     assert db.parse("what is the") != []
     assert [g[0] for g in db.parse("what is the shamble")] == ["shamble"]
@@ -446,7 +462,7 @@ SITUATIONAL = [
     ("we're only two, can we play", "fight-or-flight", {"fight-or-flight.players", "fight-or-flight.two-players"}),
     ("three of us tonight, how many cards each", "fight-or-flight", "fight-or-flight.three-players"),
     ("we keep winning, make it harder", "fight-or-flight", "fight-or-flight.variant.experienced"),
-    ("easier for kids", "zombie-attack", "zombie-attack.variant.no-empty"),
+    ("easier for kids", "zombie-attack", "zombie-attack.variants.easier"),
     ("my kid plays the dog and keeps losing, can he hold more cards", "fluffy", "fluffy.variant.hand-size"),
     ("how many people can play", "zombie-attack", "zombie-attack.ruling.player-count"),
     # specific beats general
@@ -457,6 +473,9 @@ SITUATIONAL = [
     ("I drew a hiding place in the hallway, can I keep it", "zombie-attack", "zombie-attack.ruling.hiding-outside-room"),
     ("two of us meet the goal at the same time", "fluxx", "fluxx.winning.tie"),
     ("a zombie is on the helipad, do I win by moving there", "zombies", "zombies.ruling.helipad-zombie"),
+    # general questions land on the overview, not on one narrow option
+    ("we want a harder game", "zombie-attack", "zombie-attack.variants.harder"),
+    ("can we take the empty cards out", "zombie-attack", "zombie-attack.variant.no-empty"),
 ]
 
 

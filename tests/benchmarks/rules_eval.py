@@ -11,6 +11,8 @@ Usage (from the repository root)::
     .venv/bin/python tests/benchmarks/rules_eval.py --extra --tune     # grid over weights
     .venv/bin/python tests/benchmarks/rules_eval.py --dev        # our situational dev set
     .venv/bin/python tests/benchmarks/rules_eval.py --situational  # the blind set, per game
+    .venv/bin/python tests/benchmarks/rules_eval.py --dev2 --misses  # round-two dev set, per game
+    .venv/bin/python tests/benchmarks/rules_eval.py --blind2       # round-two blind set, per game
 
 The index is built in a temporary file, so the user's cache and imports are untouched.
 """
@@ -34,6 +36,12 @@ HOLDOUT = Path(__file__).with_name("rules_questions_holdout.jsonl")
 DEV = Path(__file__).with_name("rules_questions_dev.jsonl")
 #: Written blind (from the rulebooks, never seeing the entries): measure with it, never tune on it.
 SITUATIONAL = Path(__file__).with_name("rules_questions_situational.jsonl")
+#: Round two (issue 15), both written blind from the rulebooks: dev2 is for tuning,
+#: blind2 is measured once at the end (never with --tune or --misses).
+DEV2 = Path(__file__).with_name("rules_questions_dev2.jsonl")
+BLIND2 = Path(__file__).with_name("rules_questions_blind2.jsonl")
+#: Sets that are a blind measure only, printed per game.
+BLIND = ("situational", "blind2")
 
 
 def load(path: Path) -> list[dict]:
@@ -77,6 +85,11 @@ def main() -> int:
     ap.add_argument("--situational", action="store_true",
                     help="also run the blind situational set, with per-game figures "
                          "(a measure only: never with --tune or --misses)")
+    ap.add_argument("--dev2", action="store_true",
+                    help="also run the round-two dev set (rules_questions_dev2.jsonl), per game")
+    ap.add_argument("--blind2", action="store_true",
+                    help="also run the round-two blind set, with per-game figures "
+                         "(a measure only: never with --tune or --misses)")
     ap.add_argument("--per-game", action="store_true", help="print per-game figures for every set")
     ap.add_argument("--misses", action="store_true", help="list questions not answered at rank 1")
     ap.add_argument("--tune", action="store_true", help="grid-search column weights")
@@ -103,6 +116,12 @@ def main() -> int:
         if args.tune or args.misses:
             ap.error("--situational is a blind measure: not with --tune or --misses")
         sets["situational"] = load(SITUATIONAL)
+    if args.dev2:
+        sets["dev2"] = load(DEV2)
+    if args.blind2:
+        if args.tune or args.misses:
+            ap.error("--blind2 is a blind measure: not with --tune or --misses")
+        sets["blind2"] = load(BLIND2)
 
     with tempfile.TemporaryDirectory() as tmp:
         def make(**kw):
@@ -134,7 +153,7 @@ def main() -> int:
             report[name] = m
             if not args.json:
                 print(fmt(name, m))
-            if args.per_game or name == "situational":
+            if args.per_game or name in BLIND or name == "dev2":
                 games = list(dict.fromkeys(q["game"] for q in qs))
                 m["per_game"] = {}
                 for game in games:
@@ -142,7 +161,7 @@ def main() -> int:
                     m["per_game"][game] = gm
                     if not args.json:
                         print("  " + fmt(game[:16], gm).replace("\n", ""))
-            if args.misses and name != "situational":
+            if args.misses and name not in BLIND:
                 for q, r in ranks:
                     if r != 1:
                         top = db.search(q["q"], game=q["game"], limit=3)
