@@ -15,6 +15,8 @@ wall everywhere but the gate.  Rulebook: SETUP, BOUNCING, MAGICAL PINK FLOWER.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -117,6 +119,7 @@ def _key_line(text: str, key: str) -> int | None:
     return None
 
 
+@lru_cache(maxsize=32)
 def parse_board(text: str, origin: str = "board") -> Board:
     """Parse a board file's ``text``; :class:`BadInputError` naming the file line and
     column of the first problem (``bad board: line 4, column 7: ...``)."""
