@@ -530,3 +530,11 @@ def test_variant_tags_are_checked():
         with pytest.raises(BadInputError):
             yard_game(**{tag: value})
     assert yard_game(OpeningClock="2m30s").rules.opening_clock == 150
+
+
+def test_unseen_card_has_a_shell_safe_token():
+    """`?` is a shell wildcard: `x` and `_` mean the same unseen card (issue 14)."""
+    from referee.games.fluffy.engine import parse_event
+
+    for token in ("?", "x", "X", "_"):
+        assert parse_event(f"draw {token} {token}", False).cards == ["?", "?"]
