@@ -27,11 +27,14 @@ def ask_choice(need) -> Optional[str]:
     """Ask for a choice the rules leave to a player (questionary), or None when not at a terminal."""
     if not interactive():
         return None
-    import questionary
+    from referee.errors import BadInputError
 
-    choices = [questionary.Choice(title=f"{o.text}   {o.description}".rstrip(), value=o.text)
-               for o in need.options]
-    return questionary.select(need.question, choices=choices).ask()
+    from .play import Refused, choose_at_terminal
+
+    try:
+        return choose_at_terminal(need)
+    except Refused as refused:
+        raise BadInputError(f"{refused.typed!r} is not one of the choices: nothing was entered") from None
 
 
 def parse_tag_options(items: List[str]) -> dict[str, str]:
