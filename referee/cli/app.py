@@ -14,7 +14,8 @@ app = typer.Typer(
          "and look rules up.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    add_completion=True,
+    rich_markup_mode=None,  # plain help: no `<bool>` beside flags, and no rich import for --help
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 

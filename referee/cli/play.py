@@ -290,10 +290,16 @@ def choose_at_terminal(need) -> Optional[str]:
 _choose_with_questionary = choose_at_terminal
 
 
+def _game_ids(ctx, incomplete: str):
+    from .complete import game_ids
+
+    return game_ids(ctx, incomplete)
+
+
 @app.command()
 def play(
     ctx: typer.Context,
-    game_id: Optional[int] = typer.Argument(None, metavar="[GAME_ID]",
+    game_id: Optional[int] = typer.Argument(None, metavar="[GAME_ID]", autocompletion=_game_ids,
                                             help="A stored game id; default: the current game."),
 ) -> None:
     """Play a stored game in one window: the picture after every event, completion of

@@ -293,6 +293,8 @@ def export(
     ctx: typer.Context,
     output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
                                           help="Write the JSON to FILE instead of stdout."),
+    json_out: bool = typer.Option(False, "--json", help="Errors as JSON too; with --output, print "
+                                                        '{"output": FILE, "match": ID} on stdout.'),
 ) -> None:
     """Write the current match as JSON for a score-keeping app.
 
@@ -301,7 +303,7 @@ def export(
     false}, ...]}, ...]}: one entry per player per finished game (a game still in play
     is left out); only Fluffy scores, so the zombies' player always has score 0.
     """
-    with guard():
+    with guard(json_out):
         import json
 
         from referee.cli.game import open_store
@@ -309,5 +311,17 @@ def export(
         store = open_store(ctx)
         mid, players, _ = store.match()
         table, _stored = _stored_table(store, mid, players)
+        if json_out and output is None:
+            emit_json(table.export(mid))  # already JSON: one object on one line
+            return
         text = json.dumps(table.export(mid), ensure_ascii=False, indent=2) + "\n"
+        if json_out:
+            from referee.errors import BadInputError
+
+            try:
+                output.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise BadInputError(f"cannot write {output}: {exc.strerror}") from None
+            emit_json({"output": str(output), "match": mid})
+            return
         write_output(text, output)
