@@ -98,7 +98,7 @@ register_new_commands()
 @app.command()
 def move(
     ctx: typer.Context,
-    event: List[str] = typer.Argument(..., metavar="EVENT...", autocompletion=complete.events,
+    event: List[str] = typer.Argument(..., metavar="EVENT", autocompletion=complete.events,
                                       help='The event in record notation, e.g. `play F`, "play F >N" (quote > in '
                                            'a shell) or `draw x x` (x: a card nobody saw, also written ?).'),
     game_id: Optional[int] = GAME_OPT,
@@ -301,7 +301,7 @@ def export(
     game_id: Optional[int] = GAME_OPT,
     output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
                                           help="Write the record to FILE (and a custom board beside it)."),
-    json_out: bool = typer.Option(False, "--json", help='Print {"id", "game", "record", "files"} as one JSON '
+    json_out: bool = typer.Option(False, "--json", help='Print {"id", "game", "record", "output", "files"} as one JSON '
                                                         'object (the record text in "record").'),
 ) -> None:
     """Write a stored game as a game record that replays to the same state."""
