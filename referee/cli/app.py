@@ -7,6 +7,10 @@ from typing import Optional
 
 import typer
 
+from .fast import install as _fast_params
+
+_fast_params()  # plain str/int/Path parameters skip pydantic (start-up time)
+
 app = typer.Typer(
     name="referee",
     help="A referee and rules lookup for zombie tabletop games: track a game event by "

@@ -241,11 +241,11 @@ def discard_pile(game) -> tuple[int, list[str]]:
     return max(size, 0), cards
 
 
-def _sprint_line(game) -> str:
+def _sprint_line(game, shown_hints) -> str:
     s = game.s
     if s.turn != "fluffy" or game.over:
         return "on Fluffy's turn"
-    if any(t.split(" ", 1)[0] == "sprint" for _, t in hints(game)):
+    if any(t.split(" ", 1)[0] == "sprint" for _, t in shown_hints):
         return "yes, now"
     if s.sprinted:
         return "done this turn"
@@ -266,16 +266,44 @@ def _short_variant(text: str) -> str:
     return text
 
 
-def _panel(game, clock=None, compact: bool = False) -> Table:
+class Rows:
+    """The panel's rows (label, value), laid out by hand: a right-aligned bold label
+    and the value wrapped beside it.  (A rich table measures every cell twice over;
+    the panel is redrawn after every event, so this keeps the redraw fast.)"""
+
+    def __init__(self) -> None:
+        self.rows: list[tuple[str, Text]] = []
+
+    def add_row(self, label: str, value) -> None:
+        self.rows.append((label, value if isinstance(value, Text) else Text(str(value))))
+
+    def lines(self, console, width: int) -> list[Text]:
+        """The panel as lines at most ``width`` cells wide."""
+        if not self.rows:
+            return []
+        lw = max(len(label) for label, _ in self.rows)
+        out: list[Text] = []
+        for label, value in self.rows:
+            for i, part in enumerate(value.wrap(console, max(8, width - lw - 1))):
+                line = Text(label.rjust(lw) if i == 0 else " " * lw, style="bold")
+                line.append(" ")
+                line.append_text(part)
+                out.append(line)
+        return out
+
+    def __rich_console__(self, console, options):
+        yield Text("\n").join(self.lines(console, options.max_width))
+
+
+def _panel(game, clock=None, compact: bool = False) -> Rows:
     """The panel: whose turn and what comes next, this turn's plays and the sprint,
     hands, piles, pieces, hints (legal events), variants and score.  ``compact`` keeps
     every row short enough for the 38 columns beside the compact yard."""
     from referee.games.fluffy.engine import FLUFFY_PLAYS, ZOMBIE_PLAYS
 
     s = game.s
-    info = Table.grid(padding=(0, 1))
-    info.add_column(style="bold", justify="right", no_wrap=True)
-    info.add_column()
+    shown_hints = hints(game)  # legal_events once for the whole panel
+    info = Rows()
     players = game._tags
     if s.ending:
         who = {"fluffy": "Fluffy wins", "zombies": "the zombies win"}[s.winner]
@@ -289,7 +317,7 @@ def _panel(game, clock=None, compact: bool = False) -> Table:
         info.add_row("next", game.phase())
         if s.turn == "fluffy":
             info.add_row("played", f"{s.plays} of {FLUFFY_PLAYS} this turn")
-            info.add_row("sprint", _sprint_line(game))
+            info.add_row("sprint", _sprint_line(game, shown_hints))
         else:
             info.add_row("played", f"{s.zplays} of {ZOMBIE_PLAYS} zombie cards"
                                    + ("" if s.shambled else "; shamble first"))
@@ -323,7 +351,7 @@ def _panel(game, clock=None, compact: bool = False) -> Table:
         info.add_row("set aside", ", ".join(s.aside))
     if s.destroyed:
         info.add_row("destroyed", ", ".join(s.destroyed))
-    for words, _event in hints(game):
+    for words, _event in shown_hints:
         info.add_row("may", Text(words, style="bold cyan"))
     if clock is not None:
         info.add_row("clock" if compact else "opening clock",
@@ -371,12 +399,21 @@ class Picture:
         draw = draw_compact if compact else draw_yard
         yard = draw(game.board, fluffy, zombies, s.tree, escaped=s.fluffy is None)
         panel = _panel(game, self.clock, compact=compact)
-        if kind.endswith("beside"):
-            grid = Table.grid(padding=(0, 2))
-            grid.add_column(no_wrap=True)
-            grid.add_column()
-            grid.add_row(yard, panel)
-            body = grid
+        if kind.endswith("beside"):  # the yard's lines and the panel's, side by side
+            left = yard.split("\n")
+            yw = max(line.cell_len for line in left)
+            right = panel.lines(console, max(20, width - yw - 2))
+            body = Text()
+            for i in range(max(len(left), len(right))):
+                line = left[i].copy() if i < len(left) else Text()
+                line.pad_right(yw - line.cell_len)
+                if i < len(right):
+                    line.append("  ")
+                    line.append_text(right[i])
+                body.append_text(line)
+                if i < max(len(left), len(right)) - 1:
+                    body.append("\n")
+            body.no_wrap = True
         else:
             body = Group(yard, panel)
         from rich.constrain import Constrain
