@@ -74,7 +74,12 @@ sys.argv = ["typer", "referee.cli", "utils", "docs", "--name", "referee"]
 main()
 PY
     printf '\n# FILES\n\nGames are stored in referee.db in the user data directory; `--db` or `REFEREE_DB` overrides it.\n'
-    printf '\n# EXIT STATUS\n\n0 ok; 1 an illegal event (the message names the rule id); 2 bad input; 3 an internal error.\n'
-    printf '\n# ENVIRONMENT\n\nREFEREE_DB (the game store), NO_COLOR (no colour).\n'
+    printf '\n# EXIT STATUS\n\n'
+    printf '**0**\n:   success.\n\n'
+    printf '**1**\n:   an illegal event: the rules forbid it, or it leaves a choice open; the message names the rule id. Nothing was stored.\n\n'
+    printf '**2**\n:   bad input: malformed text or file, a usage error (unknown option, missing argument, bad number), a stale **\\-\\-expect**, or a game store that cannot be used (foreign, newer, damaged, read-only, locked, disk full). Nothing was stored.\n\n'
+    printf '**3**\n:   an internal error: a bug in referee, reported in one line; please report it.\n'
+    printf '\n# ENVIRONMENT\n\nREFEREE_DB (the game store), REFEREE_BUSY_TIMEOUT (seconds to wait for another writer, default 30), NO_COLOR (no colour).\n'
+    printf '\n# LIMITS\n\nRecords up to 8 MiB with lines up to 10,000 characters; boards up to 256 KiB; numbers are ASCII digits; see docs/limits.md.\n'
 } | pandoc --standalone --from markdown --to man -o man/referee.1
 echo "wrote man/referee.1"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from referee.errors import BadInputError
 
-#: Size caps in bytes, per kind of file (documented in docs/formats.md).
+#: Size caps in bytes, per kind of file (documented in docs/limits.md).
 LIMITS: dict[str, int] = {
     "record": 8 * 1024 * 1024,
     "board": 256 * 1024,
@@ -33,14 +33,22 @@ _BUILTIN = re.compile(r"^[A-Za-z0-9_-]+$")
 def names_a_file(value: str) -> bool:
     """True when a tag or option value names a file rather than a built-in (a bare
     word such as ``default`` names a built-in unless a file of that name exists)."""
-    return not _BUILTIN.match(value) or Path(value).is_file()
+    if "\x00" in value or not _BUILTIN.match(value):
+        return True
+    try:
+        return Path(value).is_file()
+    except (OSError, ValueError):  # a name too long to be a file is a built-in's name
+        return False
 
 
 def resolve(value: str, base: Path | str | None) -> Path:
     """``value`` as a path, relative to ``base`` (the record's folder) when relative."""
     if "\x00" in value:
         raise BadInputError(f"a file name cannot hold a NUL byte: {shorten(value)!r}")
-    path = Path(value).expanduser()
+    try:
+        path = Path(value).expanduser()
+    except RuntimeError:  # `~name` of a user this system does not know
+        raise BadInputError(f"no home folder for {shorten(value)!r}") from None
     if not path.is_absolute() and base is not None:
         path = Path(base) / path
     return path
@@ -55,17 +63,21 @@ def shorten(text: str, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def read_text(path: str | Path, what: str = "file") -> str:
+def read_text(path: str | Path, what: str = "file", errors: str = "strict") -> str:
     """The UTF-8 text of the regular file at ``path`` (a BOM is dropped).
 
     :class:`BadInputError` when the path is missing, not a regular file (a FIFO, a
-    device, a folder), larger than the cap for ``what`` (:data:`LIMITS`), or not UTF-8.
+    device, a folder), larger than the cap for ``what`` (:data:`LIMITS`), or not UTF-8
+    (unless ``errors="replace"``).  The file is opened without blocking, so a FIFO is
+    refused at once rather than waited on.
     """
     p = Path(path)
     limit = LIMITS.get(what, DEFAULT_LIMIT)
     name = shorten(str(p))
+    if "\x00" in str(p):
+        raise BadInputError(f"a file name cannot hold a NUL byte: {name!r}")
     try:
-        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except (OSError, ValueError) as exc:
         raise BadInputError(f"cannot read {what} {name}: {getattr(exc, 'strerror', None) or exc}") from None
     try:
@@ -83,6 +95,6 @@ def read_text(path: str | Path, what: str = "file") -> str:
     if len(data) > limit:
         raise BadInputError(f"{what} {name} is larger than the limit of {limit:,} bytes")
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8-sig", errors=errors)
     except UnicodeDecodeError as exc:
         raise BadInputError(f"cannot read {what} {name}: not UTF-8 text (byte {exc.start})") from None

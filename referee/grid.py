@@ -17,6 +17,7 @@ compass points ``N``, ``E``, ``S``, ``W``; north is the top of the map.
 from __future__ import annotations
 
 from .errors import BadInputError
+from .numbers import is_number
 
 Square = tuple[int, int]
 
@@ -32,7 +33,7 @@ def square_name(sq: Square) -> str:
 def parse_square(text: str) -> Square:
     """``b3`` -> ``(1, 2)``; :class:`BadInputError` if it is not a square name."""
     t = text.strip().lower()
-    if len(t) < 2 or not ("a" <= t[0] <= "z") or not t[1:].isdigit() or int(t[1:]) < 1:
+    if len(t) < 2 or not ("a" <= t[0] <= "z") or not is_number(t[1:]) or int(t[1:]) < 1:
         raise BadInputError(f"{text!r} is not a square (files a.., ranks 1..: e.g. b3)")
     return (ord(t[0]) - ord("a"), int(t[1:]) - 1)
 

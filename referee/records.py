@@ -1,11 +1,17 @@
-"""Game records: the plain-text log of one game (``../shared/specs/records.md``).
+"""Game records: the plain-text log of one game (``docs/records.md``).
 
 A record is a header of ``[Key "value"]`` tags, one a line, then one event a line.
 ``;`` starts a comment running to the end of the line; blank lines are ignored.
+Inside a tag's quotes ``;`` is part of the value, and ``\\"``, ``\\\\``, ``\\n``,
+``\\r``, ``\\t`` and ``\\xNN`` are escapes, so that any name round-trips through
+:func:`format_record`.  A UTF-8 byte-order mark is accepted; a line longer than
+:data:`MAX_LINE` characters is refused at once.
 
 >>> rec = parse_record('[Game "fluffy"]\\n; a comment\\nplay F  ; forward\\n')
 >>> rec.game, rec.events
 ('fluffy', [RecordLine(line=3, text='play F', comment='forward')])
+>>> parse_record('[Game "fluffy"]\\n[Fluffy "Ana; \\\\"Bo\\\\""] ; who\\n').tags["Fluffy"]
+'Ana; "Bo"'
 """
 
 from __future__ import annotations
@@ -15,8 +21,45 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import BadInputError
+from .files import shorten
 
-_TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]$')
+# A tag line: the quoted value may hold `;`, and a comment may follow the bracket.
+_TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\](?:\s*;.*)?$')
+_LINES = re.compile(r"\r\n|\n|\r")
+_ESCAPED = re.compile(r"\\(x[0-9A-Fa-f]{2}|.)")
+_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "r": "\r", "t": "\t"}
+_TO_ESCAPE = re.compile(r'["\\\x00-\x1f\x7f]')
+
+#: The longest line a record may have, in characters; a longer one is refused at once.
+MAX_LINE = 10_000
+
+
+def unescape(value: str) -> str:
+    """A tag value as written between the quotes -> its text; a backslash before any
+    other character is kept as it is (``C:\\boards``)."""
+    def one(m: re.Match) -> str:
+        code = m.group(1)
+        if len(code) == 3:
+            return chr(int(code[1:], 16))
+        return _ESCAPES.get(code, "\\" + code)
+
+    return _ESCAPED.sub(one, value) if "\\" in value else value
+
+
+def escape(value: str) -> str:
+    """The inverse of :func:`unescape`: quotes, backslashes and control characters
+    (newlines included) escaped.
+
+    >>> unescape(escape('Ana "B"\\n\\x01\\\\x41')) == 'Ana "B"\\n\\x01\\\\x41'
+    True
+    """
+    back = {v: k for k, v in _ESCAPES.items()}
+
+    def one(m: re.Match) -> str:
+        c = m.group(0)
+        return "\\" + back[c] if c in back else f"\\x{ord(c):02x}"
+
+    return _TO_ESCAPE.sub(one, value)
 
 #: Tags every game accepts besides its own (they annotate, they do not change play).
 COMMON_TAGS = ("Game", "Event", "Site", "Date", "Round", "Annotator", "Note")
@@ -69,12 +112,19 @@ def parse_record(text: str, path: Path | None = None) -> Record:
     """
     tags: dict[str, str] = {}
     events: list[RecordLine] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        body, comment = _split_comment(raw)
-        if not body:
-            continue
-        if body.startswith("["):
-            match = _TAG.match(body)
+    if text.startswith("\ufeff"):  # a UTF-8 byte-order mark
+        text = text[1:]
+    lines = _LINES.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    for number, raw in enumerate(lines, start=1):
+        if len(raw) > MAX_LINE:
+            raise BadInputError(f"the line is {len(raw):,} characters long; a record line may "
+                                f"have at most {MAX_LINE:,}", line=number, event=shorten(raw.strip()))
+        stripped = raw.strip()
+        if stripped.startswith("["):
+            match = _TAG.match(stripped)
+            body = shorten(_split_comment(stripped)[0] or stripped)
             if not match:
                 raise BadInputError('malformed tag: expected [Key "value"]', line=number, event=body)
             if events:
@@ -83,7 +133,10 @@ def parse_record(text: str, path: Path | None = None) -> Record:
             key = key[:1].upper() + key[1:]
             if key in tags:
                 raise BadInputError(f"tag {key} given twice", line=number, event=body)
-            tags[key] = match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            tags[key] = unescape(match.group(2))
+            continue
+        body, comment = _split_comment(raw)
+        if not body:
             continue
         events.append(RecordLine(number, " ".join(body.split()), comment))
     if "Game" not in tags:
@@ -92,19 +145,17 @@ def parse_record(text: str, path: Path | None = None) -> Record:
 
 
 def read_record(path: str | Path) -> Record:
-    """Read and parse the record file at ``path``; unreadable files raise :class:`BadInputError`."""
+    """Read and parse the record file at ``path`` (a regular file within the record
+    size cap, see :func:`referee.files.read_text`); :class:`BadInputError` otherwise."""
+    from .files import read_text
+
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInputError(f"cannot read record {p}: {getattr(exc, 'strerror', None) or exc}") from None
-    return parse_record(text, p)
+    return parse_record(read_text(p, "record"), p)
 
 
 def format_tag(key: str, value: str) -> str:
-    """``[Key "value"]`` with quotes and backslashes escaped."""
-    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-    return f'[{key} "{escaped}"]'
+    """``[Key "value"]`` with quotes, backslashes and control characters escaped."""
+    return f'[{key} "{escape(value)}"]'
 
 
 def format_record(tags: dict[str, str], lines: list[tuple[str, str]]) -> str:
@@ -113,5 +164,6 @@ def format_record(tags: dict[str, str], lines: list[tuple[str, str]]) -> str:
     width = max((len(e) for e, _ in lines), default=0)
     width = min(width, 28)
     for event, comment in lines:
+        comment = " ".join(comment.split())  # a comment runs to the end of its line
         out.append(f"{event:<{width}}   ; {comment}" if comment else event)
     return "\n".join(out) + "\n"

@@ -66,10 +66,17 @@ def sample_record(name: str) -> Record | None:
     return parse_record(text) if text is not None else None
 
 
+def _exists(path: str | Path) -> bool:
+    try:
+        return Path(path).exists()
+    except (OSError, ValueError):  # a name too long for a file, a NUL: not a file
+        return False
+
+
 def replay_file(path: str | Path) -> Replay:
     """Read the record at ``path`` and replay it (see :func:`replay_record`).  A sample
     name (:func:`sample_names`) that is not a file replays the built-in sample game."""
-    if not Path(path).exists():
+    if not _exists(path):
         sample = sample_record(str(path))
         if sample is not None:
             return replay_record(sample)

@@ -5,6 +5,7 @@ reads the game registry and names no game.
 
 from __future__ import annotations
 
+import copy
 import random
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -14,8 +15,8 @@ from typing import Any, Callable
 from .errors import BadInputError, ChoiceNeeded, RefereeError
 from .games import Applied, Engine, GameSpec, spec as game_spec
 from .games.base import read_file_tags
-from .records import format_record
-from .store import LogEntry, Store, StoredGame
+from .records import COMMON_TAGS, format_record
+from .store import LogEntry, Store, StoredGame, _effective
 
 #: Asked when an event leaves a choice open: ``ChoiceNeeded -> chosen text or None``.
 Chooser = Callable[[ChoiceNeeded], "str | None"]
@@ -23,27 +24,32 @@ Chooser = Callable[[ChoiceNeeded], "str | None"]
 
 @dataclass
 class Loaded:
-    """A stored game rebuilt: its set-up ``stored``, its ``spec``, the ``game`` engine
-    and the events in force (``events``)."""
+    """A stored game rebuilt: its set-up ``stored``, its ``spec``, the ``game`` engine,
+    the events in force (``events``) and ``length``, how many entries (undos included)
+    the log held when it was read: the position belongs to that log length."""
 
     stored: StoredGame
     spec: GameSpec
     game: Engine
     events: list[LogEntry] = field(default_factory=list)
+    length: int = 0
 
 
 def setup_game(game: str, tags: dict[str, str], base: str | Path | None = None) -> Engine:
     """A fresh engine for ``game`` from its set-up ``tags``; files named by the game's
-    file tags are read here (relative to ``base``) and passed as ``<Tag>Text``."""
+    file tags are read here (relative to ``base``) and passed as ``<Tag>Text``.  Tags
+    every record may carry for people (``Site``, ``Date``, ...) are not the engine's."""
     spec = game_spec(game)
-    return spec.new_game(read_file_tags(spec, tags, Path(base) if base else None))
+    own = {k: v for k, v in tags.items() if k not in COMMON_TAGS}
+    return spec.new_game(read_file_tags(spec, own, Path(base) if base else None))
 
 
 def stored_tags(game: str, engine: Engine, tags: dict[str, str], base: str | Path | None) -> dict[str, str]:
     """The tags to store for a new game: the engine's own, plus the text of every file
     a file tag names, so the stored game never depends on the file again."""
     spec = game_spec(game)
-    out = engine.tags()
+    out = {k: v for k, v in tags.items() if k in COMMON_TAGS and k != "Game"}
+    out.update(engine.tags())
     read = read_file_tags(spec, tags, Path(base) if base else None)
     for key in spec.file_tags:
         if f"{key}Text" in read:
@@ -67,8 +73,9 @@ def rebuild(stored: StoredGame, events: list[LogEntry]) -> Engine:
 def load(store: Store, gid: int | None = None) -> Loaded:
     """Rebuild game ``gid`` (default: the current game) by replaying its log."""
     stored = store.resolve(gid)
-    events = store.effective(stored.id)
-    return Loaded(stored, game_spec(stored.game), rebuild(stored, events), events)
+    log = store.log(stored.id)
+    events = _effective(log)
+    return Loaded(stored, game_spec(stored.game), rebuild(stored, events), events, len(log))
 
 
 def extras(loaded: Loaded) -> dict[str, Any]:
@@ -118,16 +125,39 @@ def complete(game: Engine, text: str, choose: Chooser | None,
             raise exc.at(event=text)
 
 
-def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None) -> Applied:
+def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None,
+          expect: int | None = None) -> Applied:
     """Check ``text`` against the rules and, if legal, append it to the log.
 
-    Nothing illegal enters the log: the engine applies it first, and only the
-    canonical text of an accepted event (every choice written out) is stored.
+    Nothing illegal enters the log.  The event is first completed on a copy of the
+    loaded position (dice rolled, choices asked: no lock is held while a player
+    thinks).  Then, holding the store's write lock, the log is read again: when
+    ``expect`` is given and the log no longer has that many entries the event is
+    refused (:class:`~referee.store.StaleError`); when someone else appended since the
+    game was loaded, the game is rebuilt from the log as it now stands and the
+    completed event checked again there.  Only then is its canonical text (every
+    choice written out) appended and committed.  ``loaded`` is brought up to date.
     """
-    applied = complete(loaded.game, text, choose)
-    seq = store.append(loaded.stored.id, applied.text, applied.notes)
+    trial = copy.deepcopy(loaded.game)
+    applied = complete(trial, text, choose)
+    gid = loaded.stored.id
+    with store.writing():
+        length = store.expect(gid, expect)
+        if length != loaded.length:  # the log moved on since the game was loaded
+            fresh = load(store, gid)
+            try:
+                applied = fresh.game.apply(applied.text)
+            except RefereeError as exc:
+                exc.message += (f" (the game changed while the event was typed: "
+                                f"{length - loaded.length} new log entr{'y' if length - loaded.length == 1 else 'ies'})")
+                loaded.game, loaded.events, loaded.length = fresh.game, fresh.events, fresh.length
+                raise exc.at(event=text)
+            trial, loaded.events, loaded.length = fresh.game, fresh.events, fresh.length
+        seq = store.append(gid, applied.text, applied.notes)
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    loaded.game = trial
     loaded.events.append(LogEntry(seq, "event", applied.text, applied.notes, now))
+    loaded.length = seq
     return applied
 
 

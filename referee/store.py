@@ -2,7 +2,23 @@
 
 The position is never stored; it is rebuilt by replaying the log.  Undo is itself an
 entry in the log (kind ``undo``), which cancels the latest event still in force.
-Every event is written in its own transaction, and only after the engine accepted it.
+
+The store is a store of record: nothing illegal, nothing half-written, nothing lost.
+
+- Every write is one ``BEGIN IMMEDIATE`` transaction: the write lock is taken first,
+  then the caller checks the event against the log *as it now stands*
+  (:meth:`Store.writing`), appends and commits.  Two terminals typing at once can
+  both succeed only if the result is legal in the order stored.
+- WAL journal with ``synchronous=NORMAL`` (a committed event survives a crash of the
+  process; a power cut may lose the last few commits, never corrupt the log), and a
+  busy timeout (``$REFEREE_BUSY_TIMEOUT`` seconds, default 30) after which the user is
+  told in one line who holds the write lock.
+- The file is marked as ours (``application_id``) with its schema version
+  (``user_version``).  An existing file is first opened read-only and inspected: a
+  foreign SQLite file, a store written by a newer version, or a damaged store is
+  refused (:class:`StoreError`, exit 2) and left byte-for-byte untouched; a store of
+  this project's first schema (user_version 0, our tables only) is migrated.  A
+  read-only store can still be read.
 
 Location: ``--db PATH`` on the command line, else ``$REFEREE_DB``, else
 ``referee.db`` in the user data dir (platformdirs).
@@ -11,12 +27,28 @@ Location: ``--db PATH`` on the command line, else ``$REFEREE_DB``, else
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Iterator
+from urllib.parse import quote
 
 from .errors import BadInputError
+from .files import shorten
+
+#: ``PRAGMA application_id`` of a referee store ("ZREF").
+APPLICATION_ID = 0x5A524546
+#: ``PRAGMA user_version`` this version writes; 0 is the first schema (unmarked).
+SCHEMA_VERSION = 1
+#: The tables of a referee store.
+TABLES = frozenset({"games", "events", "matches", "meta"})
+#: Game ids and sequence numbers are SQLite integers.
+MAX_ID = 2**63 - 1
+DEFAULT_BUSY_TIMEOUT = 30.0
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -46,6 +78,16 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 """
 
 
+class StoreError(BadInputError):
+    """The game store cannot be used: foreign, newer, damaged, read-only, busy, full.
+    Exit code 2; the message is one line naming the file."""
+
+
+class StaleError(BadInputError):
+    """``--expect N`` was given but the log no longer has N entries: another player
+    entered or undid an event since the position was shown.  Exit code 2."""
+
+
 def default_path() -> Path:
     """``$REFEREE_DB`` if set, else ``referee.db`` in the user data dir."""
     from .paths import user_file
@@ -53,8 +95,81 @@ def default_path() -> Path:
     return user_file("REFEREE_DB", "referee.db")
 
 
+def busy_timeout() -> float:
+    """Seconds to wait for another writer's lock: ``$REFEREE_BUSY_TIMEOUT`` or 30."""
+    raw = os.environ.get("REFEREE_BUSY_TIMEOUT", "").strip()
+    try:
+        value = float(raw) if raw else DEFAULT_BUSY_TIMEOUT
+    except ValueError:
+        value = DEFAULT_BUSY_TIMEOUT
+    return min(max(value, 0.0), 3600.0) if value == value else DEFAULT_BUSY_TIMEOUT
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def lock_holders(path: Path) -> list[str]:
+    """Best effort (Linux ``/proc/locks``): ``"pid 123 (sqlite3 games.db)"`` for each
+    process holding a lock on the store or its WAL index; empty when unknown."""
+    inodes = set()
+    for p in (path, Path(f"{path}-shm"), Path(f"{path}-wal")):
+        try:
+            st = os.stat(p)
+            inodes.add((os.major(st.st_dev), os.minor(st.st_dev), st.st_ino))
+        except OSError:
+            pass
+    out: list[str] = []
+    try:
+        with open("/proc/locks", encoding="ascii", errors="replace") as fh:
+            lines = fh.read(1 << 20).splitlines()
+    except OSError:
+        return out
+    me = os.getpid()
+    for line in lines:
+        parts = line.split()
+        try:
+            i = parts.index("WRITE") if "WRITE" in parts else -1
+            if i < 0:
+                continue
+            pid = int(parts[i + 1])
+            maj, mino, ino = parts[i + 2].split(":")
+            key = (int(maj, 16), int(mino, 16), int(ino))
+        except (ValueError, IndexError):
+            continue
+        if key not in inodes or pid == me:
+            continue
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as fh:
+                cmd = " ".join(fh.read(200).replace(b"\0", b" ").decode("utf-8", "replace").split())
+        except OSError:
+            cmd = ""
+        label = f"pid {pid}" + (f" ({cmd[:60]})" if cmd else "")
+        if label not in out:
+            out.append(label)
+    return out
+
+
+def explain(exc: sqlite3.Error, path: Path) -> StoreError:
+    """One-line :class:`StoreError` for an SQLite failure on the store at ``path``."""
+    msg = " ".join(str(exc).split())
+    low = msg.lower()
+    if "locked" in low or "busy" in low:
+        who = lock_holders(path)
+        by = f" by {', '.join(who[:3])}" if who else " by another program"
+        return StoreError(f"the game store {path} is locked{by}; waited {busy_timeout():g} s for "
+                          f"its write lock (set REFEREE_BUSY_TIMEOUT to wait longer); nothing was written")
+    if "readonly" in low or "read-only" in low:
+        return StoreError(f"the game store {path} is read-only: it can be read (show, log, export, "
+                          f"games) but nothing can be entered; nothing was written")
+    if "full" in low:
+        return StoreError(f"the disk holding the game store {path} is full; nothing was written")
+    if "malformed" in low or "not a database" in low or "corrupt" in low:
+        return StoreError(f"the game store {path} is damaged ({msg}); it was left untouched: "
+                          f"restore a backup or use another --db")
+    if "unable to open" in low:
+        return StoreError(f"cannot open the game store {path}: {msg}")
+    return StoreError(f"the game store {path} failed: {msg}")
 
 
 @dataclass(frozen=True)
@@ -80,57 +195,234 @@ class LogEntry:
     created: str
 
 
+def _effective(entries: list[LogEntry]) -> list[LogEntry]:
+    out: list[LogEntry] = []
+    for entry in entries:
+        if entry.kind == "undo":
+            if out:
+                out.pop()
+        else:
+            out.append(entry)
+    return out
+
+
+def check_id(gid: int, what: str = "game id") -> int:
+    """``gid`` if it is a valid SQLite row id (1 .. 2**63-1), else :class:`BadInputError`."""
+    if isinstance(gid, bool) or not isinstance(gid, int) or not 1 <= gid <= MAX_ID:
+        raise BadInputError(f"a {what} is a number from 1 to {MAX_ID}, not {str(gid)[:30]}")
+    return gid
+
+
 class Store:
-    """The SQLite store at ``path`` (created on first use)."""
+    """The SQLite store at ``path`` (created on first use; see the module docstring)."""
 
     def __init__(self, path: str | Path | None = None) -> None:
-        self.path = Path(path) if path else default_path()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, isolation_level=None)
-            self.db.executescript(SCHEMA)
-        except (OSError, sqlite3.Error) as exc:
-            raise BadInputError(f"cannot open the game store {self.path}: {exc}") from None
+            self.path = Path(path).expanduser() if path else default_path()
+        except RuntimeError as exc:  # REFEREE_DB="~nobody/x.db": no such home folder
+            raise StoreError(f"cannot place the game store: {exc}") from None
+        self.db: sqlite3.Connection | None = None
+        self.version = SCHEMA_VERSION
+        kind = self._inspect()
+        try:
+            if kind == "new":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = self._connect()
+            if kind in ("new", "old"):
+                self._initialise()
+            self._tune()
+        except OSError as exc:
+            self.close()
+            raise StoreError(f"cannot open the game store {self.path}: {exc.strerror or exc}") from None
+        except sqlite3.Error as exc:
+            self.close()
+            raise explain(exc, self.path) from None
         self.db.row_factory = sqlite3.Row
 
+    # -- opening -------------------------------------------------------------------
+
+    def _inspect(self) -> str:
+        """Look at the file read-only: ``new`` (absent or empty), ``ours``, ``old`` (the
+        first schema, to migrate); :class:`StoreError` for anything else."""
+        p = self.path
+        if "\x00" in str(p):
+            raise StoreError("a game store path cannot hold a NUL byte")
+        try:
+            info = os.stat(p)
+        except FileNotFoundError:
+            return "new"
+        except OSError as exc:
+            raise StoreError(f"cannot open the game store {p}: {exc.strerror or exc}") from None
+        if not stat.S_ISREG(info.st_mode):
+            raise StoreError(f"the game store {p} is not a regular file")
+        if info.st_size == 0:
+            return "new"
+        try:
+            with open(p, "rb") as fh:
+                head = fh.read(100)
+        except OSError as exc:
+            raise StoreError(f"cannot open the game store {p}: {exc.strerror or exc}") from None
+        if not head.startswith(b"SQLite format 3\x00"):
+            raise StoreError(f"{p} is not a referee game store (not an SQLite database); "
+                             f"it was left untouched")
+        uri = f"file:{quote(str(p.resolve()))}?mode=ro"
+        try:
+            ro = sqlite3.connect(uri, uri=True, timeout=busy_timeout(), isolation_level=None)
+        except sqlite3.Error as exc:
+            raise explain(exc, p) from None
+        try:
+            app_id = ro.execute("PRAGMA application_id").fetchone()[0]
+            version = ro.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                      if not r[0].startswith("sqlite_")}
+            check = ro.execute("PRAGMA quick_check(1)").fetchone()[0]
+        except sqlite3.Error as exc:
+            raise explain(exc, p) from None
+        finally:
+            ro.close()
+        if check != "ok":
+            raise StoreError(f"the game store {p} is damaged ({shorten(' '.join(str(check).split()), 80)}); it was left "
+                             f"untouched: restore a backup or use another --db")
+        if app_id == APPLICATION_ID:
+            if version > SCHEMA_VERSION:
+                raise StoreError(f"the game store {p} was written by a newer referee (schema "
+                                 f"{version}; this one knows {SCHEMA_VERSION}); it was left untouched: "
+                                 f"upgrade referee")
+            self.version = version
+            return "ours" if version == SCHEMA_VERSION else "old"
+        if app_id == 0 and version == 0 and tables <= TABLES and (not tables or {"games", "events"} <= tables):
+            self.version = 0
+            return "old" if tables else "new"
+        raise StoreError(f"{p} is not a referee game store (another program's SQLite file); "
+                         f"it was left untouched: give another --db")
+
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(self.path, timeout=busy_timeout(), isolation_level=None)
+
+    def _initialise(self) -> None:
+        """Create the tables of a new store, or migrate a first-schema store, under the
+        write lock (re-checked inside: another process may have done it meanwhile).  A
+        read-only old store is left as it is and read."""
+        db = self.db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if "readonly" in str(exc).lower():
+                return
+            raise
+        try:
+            app_id = db.execute("PRAGMA application_id").fetchone()[0]
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+                      if not r[0].startswith("sqlite_")}
+            if app_id not in (0, APPLICATION_ID) or not tables <= TABLES or version > SCHEMA_VERSION:
+                raise StoreError(f"{self.path} changed while it was opened and is not a referee "
+                                 f"store any more; it was left untouched")
+            if version < SCHEMA_VERSION or app_id != APPLICATION_ID:
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK") if db.in_transaction else None
+            raise
+        self.version = SCHEMA_VERSION
+        if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            db.execute("PRAGMA journal_mode = WAL")
+
+    def _tune(self) -> None:
+        self.db.execute("PRAGMA synchronous = NORMAL")
+        self.db.execute("PRAGMA foreign_keys = ON")
+
     def close(self) -> None:
-        self.db.close()
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+
+    def _q(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+        """Run one statement; an SQLite failure becomes a one-line :class:`StoreError`."""
+        try:
+            return self.db.execute(sql, args)
+        except sqlite3.Error as exc:
+            raise explain(exc, self.path) from None
+        except OverflowError:
+            raise BadInputError(f"a number is out of range (ids go from 1 to {MAX_ID})") from None
+
+    # -- transactions ------------------------------------------------------------------
+
+    @contextmanager
+    def writing(self) -> Iterator["Store"]:
+        """One write transaction: the write lock is taken first (``BEGIN IMMEDIATE``,
+        waiting up to the busy timeout), so what the caller reads inside is the log as it
+        now stands and nobody can append before the commit.  An exception rolls back."""
+        if self.db.in_transaction:  # nested: part of the caller's transaction
+            yield self
+            return
+        self._q("BEGIN IMMEDIATE")
+        try:
+            yield self
+        except BaseException:
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            raise
+        self._q("COMMIT")
 
     # -- games -------------------------------------------------------------------------
 
     def create_game(self, game: str, tags: dict[str, str], base: str | None = None,
                     match: int | None = None) -> int:
         """Store a new game's set-up, make it the current game, and return its id."""
-        with self.db:
-            self.db.execute("BEGIN")
-            cur = self.db.execute(
+        with self.writing():
+            cur = self._q(
                 "INSERT INTO games (game, tags, base, match, created) VALUES (?, ?, ?, ?, ?)",
                 (game, json.dumps(tags), base, match, _now()))
             gid = cur.lastrowid
-            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('current', ?)", (str(gid),))
+            self._q("INSERT OR REPLACE INTO meta VALUES ('current', ?)", (str(gid),))
         return gid
 
     def games(self) -> list[StoredGame]:
         """Every stored game, oldest first."""
-        rows = self.db.execute("SELECT * FROM games ORDER BY id").fetchall()
+        rows = self._q("SELECT * FROM games ORDER BY id").fetchall()
         return [self._game(r) for r in rows]
 
     def get(self, gid: int) -> StoredGame:
         """The stored game ``gid``; :class:`BadInputError` if there is none."""
-        row = self.db.execute("SELECT * FROM games WHERE id = ?", (gid,)).fetchone()
+        check_id(gid)
+        row = self._q("SELECT * FROM games WHERE id = ?", (gid,)).fetchone()
         if row is None:
             raise BadInputError(f"no stored game {gid} (see `referee games`)")
         return self._game(row)
 
-    @staticmethod
-    def _game(row: sqlite3.Row) -> StoredGame:
-        return StoredGame(row["id"], row["game"], json.loads(row["tags"]), row["base"],
-                          row["created"], row["match"])
+    def _game(self, row: sqlite3.Row) -> StoredGame:
+        tags = self._json(row["tags"], dict, f"game {row['id']}'s set-up")
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in tags.items()):
+            raise StoreError(f"the game store {self.path} is damaged: game {row['id']}'s set-up "
+                             f"holds a value that is not text")
+        return StoredGame(row["id"], str(row["game"]), tags, row["base"], row["created"], row["match"])
+
+    def _json(self, text, kind: type, what: str):
+        try:
+            value = json.loads(text)
+        except (TypeError, ValueError, RecursionError):
+            value = None
+        if not isinstance(value, kind):
+            raise StoreError(f"the game store {self.path} is damaged: {what} is not valid JSON "
+                             f"({kind.__name__} expected)")
+        return value
 
     def current_id(self) -> int | None:
         """The current game's id, or None when no game was started."""
-        row = self.db.execute("SELECT value FROM meta WHERE key = 'current'").fetchone()
-        return int(row[0]) if row else None
+        row = self._q("SELECT value FROM meta WHERE key = 'current'").fetchone()
+        if row is None:
+            return None
+        try:
+            return check_id(int(str(row[0]).strip()))
+        except (ValueError, BadInputError):
+            return None
 
     def resolve(self, gid: int | None = None) -> StoredGame:
         """The game ``gid``, or the current game; :class:`BadInputError` if none."""
@@ -142,86 +434,104 @@ class Store:
 
     def switch(self, gid: int) -> StoredGame:
         """Make game ``gid`` the current one."""
-        game = self.get(gid)
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('current', ?)", (str(gid),))
+        with self.writing():
+            game = self.get(gid)
+            self._q("INSERT OR REPLACE INTO meta VALUES ('current', ?)", (str(gid),))
         return game
 
     # -- the event log -------------------------------------------------------------------
 
     def log(self, gid: int) -> list[LogEntry]:
         """The whole log of game ``gid``, undo entries included, in order."""
-        rows = self.db.execute(
+        check_id(gid)
+        rows = self._q(
             "SELECT seq, kind, text, notes, created FROM events WHERE game_id = ? ORDER BY seq",
             (gid,)).fetchall()
-        return [LogEntry(r["seq"], r["kind"], r["text"], json.loads(r["notes"]), r["created"])
-                for r in rows]
+        out = []
+        for r in rows:
+            notes = self._json(r["notes"], list, f"the notes of game {gid}'s event {r['seq']}")
+            out.append(LogEntry(r["seq"], r["kind"], str(r["text"]), [str(n) for n in notes], r["created"]))
+        return out
 
     def log_length(self, gid: int) -> int:
-        """How many rows game ``gid``'s log holds (undo rows included): a cheap
-        way to tell whether the game changed."""
-        return self.db.execute("SELECT count(*) FROM events WHERE game_id = ?", (gid,)).fetchone()[0]
+        """How many rows game ``gid``'s log holds (undo rows included): a cheap way to
+        tell whether the game changed; it only ever grows."""
+        check_id(gid)
+        return self._q("SELECT count(*) FROM events WHERE game_id = ?", (gid,)).fetchone()[0]
 
     def effective(self, gid: int) -> list[LogEntry]:
         """The events in force: the log with each undo cancelling the latest event left."""
-        out: list[LogEntry] = []
-        for entry in self.log(gid):
-            if entry.kind == "undo":
-                if out:
-                    out.pop()
-            else:
-                out.append(entry)
-        return out
+        return _effective(self.log(gid))
+
+    def expect(self, gid: int, expected: int | None) -> int:
+        """The log length of game ``gid`` now; :class:`StaleError` when ``expected`` is
+        given and differs (the position the player saw is no longer the game's)."""
+        length = self.log_length(gid)
+        if expected is not None and expected != length:
+            raise StaleError(f"game {gid} changed: its log has {length} entries, not the {expected} "
+                             f"expected (another player entered or undid an event); nothing was "
+                             f"written: look again with `referee show` and retry")
+        return length
 
     def append(self, gid: int, text: str, notes: list[str] | None = None,
                kind: str = "event") -> int:
-        """Append one entry to game ``gid``'s log in its own transaction; return its seq."""
-        with self.db:
-            self.db.execute("BEGIN IMMEDIATE")
-            (seq,) = self.db.execute(
+        """Append one entry to game ``gid``'s log (in its own transaction unless inside
+        :meth:`writing`); return its seq."""
+        with self.writing():
+            (seq,) = self._q(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE game_id = ?", (gid,)).fetchone()
-            self.db.execute(
+            self._q(
                 "INSERT INTO events (game_id, seq, kind, text, notes, created) VALUES (?, ?, ?, ?, ?, ?)",
                 (gid, seq, kind, text, json.dumps(notes or []), _now()))
         return seq
 
-    def undo(self, gid: int) -> LogEntry:
-        """Record an undo of the latest event in force and return that event.
+    def undo(self, gid: int, expect: int | None = None) -> LogEntry:
+        """Record an undo of the latest event in force and return that event, checked
+        and written under the write lock.
 
-        :class:`BadInputError` when there is nothing to undo.
+        :class:`BadInputError` when there is nothing to undo; :class:`StaleError` when
+        ``expect`` is given and the log no longer has that many entries.
         """
-        events = self.effective(gid)
-        if not events:
-            raise BadInputError("nothing to undo")
-        self.append(gid, "", [f"undid: {events[-1].text}"], kind="undo")
+        with self.writing():
+            self.get(gid)
+            self.expect(gid, expect)
+            events = self.effective(gid)
+            if not events:
+                raise BadInputError("nothing to undo")
+            self.append(gid, "", [f"undid: {events[-1].text}"], kind="undo")
         return events[-1]
 
     # -- matches -------------------------------------------------------------------------
 
     def create_match(self, players: list[str], tags: dict[str, str]) -> int:
         """Store a new match between ``players`` (two names) and return its id."""
-        with self.db:
-            self.db.execute("BEGIN")
-            cur = self.db.execute("INSERT INTO matches (players, tags, created) VALUES (?, ?, ?)",
-                                  (json.dumps(players), json.dumps(tags), _now()))
+        with self.writing():
+            cur = self._q("INSERT INTO matches (players, tags, created) VALUES (?, ?, ?)",
+                          (json.dumps(players), json.dumps(tags), _now()))
             mid = cur.lastrowid
-            self.db.execute("INSERT OR REPLACE INTO meta VALUES ('match', ?)", (str(mid),))
+            self._q("INSERT OR REPLACE INTO meta VALUES ('match', ?)", (str(mid),))
         return mid
 
     def match(self, mid: int | None = None) -> tuple[int, list[str], dict[str, str]]:
         """``(id, players, tags)`` of match ``mid`` or the current match."""
         if mid is None:
-            row = self.db.execute("SELECT value FROM meta WHERE key = 'match'").fetchone()
+            row = self._q("SELECT value FROM meta WHERE key = 'match'").fetchone()
             if row is None:
                 raise BadInputError("no match yet: start one with `referee match new`")
-            mid = int(row[0])
-        row = self.db.execute("SELECT * FROM matches WHERE id = ?", (mid,)).fetchone()
+            try:
+                mid = int(str(row[0]).strip())
+            except ValueError:
+                raise StoreError(f"the game store {self.path} is damaged: the current match is "
+                                 f"{str(row[0])[:30]!r}") from None
+        check_id(mid, "match id")
+        row = self._q("SELECT * FROM matches WHERE id = ?", (mid,)).fetchone()
         if row is None:
             raise BadInputError(f"no stored match {mid}")
-        return row["id"], json.loads(row["players"]), json.loads(row["tags"])
+        return (row["id"], self._json(row["players"], list, f"match {mid}'s players"),
+                self._json(row["tags"], dict, f"match {mid}'s set-up"))
 
     def match_games(self, mid: int) -> list[StoredGame]:
         """The games of match ``mid``, in order."""
-        rows = self.db.execute("SELECT * FROM games WHERE match = ? ORDER BY id", (mid,)).fetchall()
+        check_id(mid, "match id")
+        rows = self._q("SELECT * FROM games WHERE match = ? ORDER BY id", (mid,)).fetchall()
         return [self._game(r) for r in rows]

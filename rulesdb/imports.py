@@ -100,10 +100,13 @@ def import_file(file: Path, game: str, path: Path | None = None) -> list[Importe
     :class:`~rulesdb.model.RulesError` if the file cannot be read.
     """
     file = Path(file)
-    try:
-        text = file.read_bytes().decode("utf-8", errors="replace")
-    except OSError as exc:
-        raise RulesError(f"cannot read {file}: {exc.strerror or exc}") from None
+    from referee.errors import BadInputError
+    from referee.files import read_text
+
+    try:  # a regular file within the rulebook size cap (a FIFO is refused, not waited on)
+        text = read_text(file, "rulebook", errors="replace")
+    except BadInputError as exc:
+        raise RulesError(exc.message) from None
     return import_text(text, game, str(file.resolve()), path)
 
 

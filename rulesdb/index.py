@@ -11,9 +11,14 @@ words are widened with the synonyms of :mod:`rulesdb.synonyms`, stop words dropp
 a word found nowhere in the index is replaced by its closest index word (rapidfuzz).
 Each word and its synonyms form a group; the FTS5 query is the OR of every group's
 terms, each a quoted string (so no text a user types is ever FTS5 syntax), passed as a
-bound parameter.  Candidates are ranked by bm25 with column weights, then re-scored by
-the share of the query's groups they match (weighted by rarity) and by the pairs of
-query words found near each other.
+bound parameter.  Candidates are ranked by bm25 with column weights (the players'
+``asked`` phrasings have their own column), then re-scored by the share of the query's
+groups they match (weighted by rarity), by the pairs of query words found near each
+other, and by their nearest phrasing: each entry's title, ruling question, ``phrases``
+and ``asked`` are also indexed one by one (table ``asks``), and a query that holds most
+of one phrasing, and most of whose words that phrasing holds, lands on its entry.
+Queries and phrasings are rewritten alike first (:func:`rewrite`: "we're only two" ->
+"two players", "7 of us" -> "7 players").
 """
 
 from __future__ import annotations
@@ -30,17 +35,19 @@ from typing import Iterable
 
 from . import imports as _imports
 from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game,
-                    entry_files, entry_from_json, files_digest, load_entries)
+                    entry_files, entry_from_json, files_digest, first_sentence, load_entries)
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "4"
+INDEX_VERSION = "9"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
-COLUMNS = ("title", "keywords", "phrases", "body", "section", "extra")
-WEIGHTS: dict[str, float] = {"title": 2.0, "keywords": 1.0, "phrases": 1.0, "body": 1.0,
-                             "section": 1.0, "extra": 0.3}
+COLUMNS = ("title", "keywords", "phrases", "asked", "body", "section", "extra")
+WEIGHTS: dict[str, float] = {"title": 2.0, "keywords": 1.0, "phrases": 1.0, "asked": 1.0,
+                             "body": 1.0, "section": 1.0, "extra": 0.3}
+#: The columns that say what an entry is about (head coverage is counted in them).
+HEAD_COLUMNS = ("title", "keywords", "phrases", "asked")
 
 #: Re-scoring: final = bm25/best_bm25 + COVERAGE * coverage + HEAD * head coverage
 #: + NEAR * near-pair share, where coverage is the rarity-weighted share of the query's
@@ -55,6 +62,11 @@ SYNONYM_CREDIT = 0.7
 IMPORTED_FACTOR = 0.9
 #: How many bm25 candidates are re-scored.
 CANDIDATES = 60
+#: Weight of the nearest phrasing: how fully one of an entry's own phrasings (``asked``,
+#: ``phrases`` or its title) is matched by the query, and how much of that phrasing the
+#: query covers.  A question worded like one way players ask for an entry lands on it.
+ASKED = 1.0
+
 
 _WORD = re.compile(r"[^\W_]+")
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "`": "'"})
@@ -76,6 +88,43 @@ def normalize(text: str) -> str:
 def words(text: str) -> list[str]:
     """The words of ``text`` as the index splits them (letters and digits), normalised."""
     return _WORD.findall(normalize(text))
+
+
+def rewrite(text: str) -> str:
+    """``text``'s words, normalised, with the multi-word expressions of
+    :data:`~rulesdb.synonyms.PHRASES` rewritten ("we're only two" -> "we re two players").
+    Queries and the entries' own phrasings go through it alike, so they meet."""
+    text = " " + " ".join(words(text)) + " "
+    for phrase, repl in PHRASES.items():
+        text = text.replace(f" {phrase} ", f" {repl} ")
+    # the player count in any words: "7 of us", "we re five", "three people"
+    text = _COUNT_OF_US.sub(lambda m: f" {m.group(1) or m.group(2)} players ", text)
+    return " ".join(text.split())
+
+
+def synonyms_of(word: str) -> tuple[str, ...]:
+    """The synonyms of ``word``, also found through its plain form ("looking" -> "look",
+    "grabbed" -> "grab", "begins" -> "begin")."""
+    found = SYNONYMS.get(word)
+    if found is not None:
+        return found
+    for suffix, repl in _ENDINGS:
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            base = word[: -len(suffix)] + repl
+            if base in SYNONYMS:
+                return (base, *SYNONYMS[base])
+            if suffix in ("ing", "ed") and len(base) > 2 and base[-1] == base[-2]:
+                if base[:-1] in SYNONYMS:  # grabbed -> grab
+                    return (base[:-1], *SYNONYMS[base[:-1]])
+    return ()
+
+
+_ENDINGS = (("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"), ("es", ""), ("s", ""))
+_NUMBER = (r"(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)")
+_COUNT_OF_US = re.compile(
+    rf" (?:there are |we are |we re |were )?(?:only |just |like |about )?{_NUMBER}"
+    rf" (?:of us|people|persons|players|player|kids|friends|guys)(?= )"
+    rf"| (?:we are|we re|there are) (?:only |just |like |about )?{_NUMBER}(?= )")
 
 
 def strip_game_name(query: str, game: str) -> str:
@@ -107,21 +156,34 @@ CREATE TABLE docs (rowid INTEGER PRIMARY KEY, id TEXT UNIQUE NOT NULL, game TEXT
 CREATE TABLE vocab (word TEXT PRIMARY KEY, n INTEGER NOT NULL);
 CREATE VIRTUAL TABLE fts USING fts5({", ".join(COLUMNS)}, game,
     tokenize = 'porter unicode61 remove_diacritics 2');
+CREATE TABLE askmeta (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, n INTEGER NOT NULL);
+CREATE VIRTUAL TABLE asks USING fts5(text, game, tokenize = 'porter unicode61 remove_diacritics 2');
 """
 
 
 def _columns(e: Entry) -> tuple[str, ...]:
     idwords = " ".join(e.id.split(".")[1:]).replace("-", " ")
     extra = " ".join(x for x in (getattr(e, "reason", ""), idwords) if x)
-    return (e.title, " ; ".join(e.keywords), " ; ".join(e.phrases), e.text, e.section, extra)
+    return (e.title, " ; ".join(e.keywords), " ; ".join(e.phrases),
+            " ; ".join(rewrite(a) for a in e.asked), e.text, e.section, extra)
 
 
 def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) -> None:
     """Create the index tables in ``conn`` and fill them with ``entries``."""
     conn.executescript(_SCHEMA)
     vocab: dict[str, int] = {}
+    askid = 0
     with conn:
         for rowid, e in enumerate(entries, 1):
+            for phrasing in (e.title, getattr(e, "question", ""), *e.phrases, *e.asked):
+                if not phrasing:
+                    continue
+                phrasing = rewrite(phrasing)
+                n = len([w for w in phrasing.split() if w not in STOP_WORDS]) or 1
+                askid += 1
+                conn.execute("INSERT INTO askmeta (rowid, doc, n) VALUES (?, ?, ?)", (askid, rowid, n))
+                conn.execute("INSERT INTO asks (rowid, text, game) VALUES (?, ?, ?)",
+                             (askid, phrasing, _game_token(e.game)))
             cols = _columns(e)
             conn.execute("INSERT INTO docs (rowid, id, game, kind, json) VALUES (?, ?, ?, ?, ?)",
                          (rowid, e.id, e.game, e.kind, json.dumps(e.to_json(), ensure_ascii=False)))
@@ -134,6 +196,7 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) ->
         conn.executemany("INSERT INTO vocab (word, n) VALUES (?, ?)", vocab.items())
         conn.execute("INSERT INTO meta (key, value) VALUES ('key', ?)", (key,))
         conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
+        conn.execute("INSERT INTO asks (asks) VALUES ('optimize')")
 
 
 class Database:
@@ -149,7 +212,7 @@ class Database:
     def __init__(self, entries_dir: Path | None = None, index_path: Path | None = None,
                  imports_path: Path | None = None, *, weights: dict[str, float] | None = None,
                  coverage: float | None = None, near: float | None = None,
-                 head: float | None = None) -> None:
+                 head: float | None = None, asked: float | None = None) -> None:
         self.entries_dir = entries_dir
         self.index_path = Path(index_path) if index_path is not None else None
         self.imports_path = Path(imports_path) if imports_path is not None else None
@@ -157,6 +220,10 @@ class Database:
         self.coverage = COVERAGE if coverage is None else coverage
         self.near = NEAR if near is None else near
         self.head = HEAD if head is None else head
+        self.asked = ASKED if asked is None else asked
+        self._askmeta: dict[int, tuple[int, int]] | None = None
+        #: When a dict, each search fills it with id -> the parts of its score (for tuning).
+        self.explain: dict[str, dict[str, float]] | None = None
         self._conn: sqlite3.Connection | None = None
         self._entries: list[Entry] | None = None
         self._vocab: list[str] | None = None
@@ -234,6 +301,7 @@ class Database:
         self._known = {}
         self._fixed = {}
         self._ndocs = {}
+        self._askmeta = None
 
     # -- entries -----------------------------------------------------------------------
 
@@ -327,7 +395,7 @@ class Database:
 
     def _correct(self, word: str) -> str | None:
         """The index word closest to an unknown ``word`` (rapidfuzz), or None."""
-        if len(word) < 3 or word.isdigit():
+        if len(word) < 3 or any(c.isdigit() for c in word):
             return None
         if word not in self._fixed:
             self._fixed[word] = self._closest(word)
@@ -354,10 +422,7 @@ class Database:
     def parse(self, query: str) -> list[list[str]]:
         """The query's word groups: each a word (or its correction) and its synonyms,
         all known to the index, in query order.  Empty when nothing searchable is left."""
-        text = " " + " ".join(words(query)) + " "
-        for phrase, repl in PHRASES.items():
-            text = text.replace(f" {phrase} ", f" {repl} ")
-        toks = text.split()[:40]
+        toks = rewrite(query).split()[:40]
         content = [t for t in toks if t not in STOP_WORDS]
         if not content:
             content = toks
@@ -367,15 +432,15 @@ class Database:
             if tok in seen:
                 continue
             seen.add(tok)
-            terms = [tok, *SYNONYMS.get(tok, ())]
+            terms = [tok, *synonyms_of(tok)]
             known = [t for t in terms if self._is_known(t)]
-            if not known or not self._is_known(tok):
+            if not known:
+                # a typo: the closest word of the index (a word with known synonyms is
+                # slang, not a typo, and keeps only its synonyms)
                 fixed = self._correct(tok)
-                if fixed is None and not known:
+                if fixed is None:
                     continue
-                if fixed and fixed not in known:
-                    known = [fixed, *[t for t in SYNONYMS.get(fixed, ()) if self._is_known(t)],
-                             *known]
+                known = [fixed, *[t for t in synonyms_of(fixed) if self._is_known(t)]]
             if known:
                 groups.append(list(dict.fromkeys(known)))
         return groups
@@ -422,7 +487,7 @@ class Database:
         # one query per word (and one more for the word alone when it has synonyms): the
         # matching documents, and by a bm25 weighted on the head columns only (non-zero
         # exactly when the word is in them), whether it is in title/keywords/phrases
-        head_w = ", ".join("1" if c in ("title", "keywords", "phrases") else "0" for c in COLUMNS)
+        head_w = ", ".join("1" if c in HEAD_COLUMNS else "0" for c in COLUMNS)
 
         def matching(expr: str) -> dict[int, bool]:
             """rowid -> is the match in a head column, for every document matching ``expr``."""
@@ -430,13 +495,25 @@ class Database:
                 f"SELECT rowid, bm25(fts, {head_w}, 0) FROM fts WHERE fts MATCH ?",
                 (f"{gfilter}({expr})",))}
 
+        if self._askmeta is None:
+            self._askmeta = {r[0]: (r[1], r[2]) for r in conn.execute("SELECT rowid, doc, n FROM askmeta")}
+        askmeta = self._askmeta
+        ask_w: dict[int, float] = {}  # phrasing -> weight of the query's groups it holds
+        ask_n: dict[int, int] = {}  # phrasing -> how many of the query's groups it holds
+        agfilter = f"{{game}} : {_game_token(g)} AND " if g else ""
         for grp in groups:
-            found = matching(" OR ".join(_quote(t) for t in grp))
+            expr_g = " OR ".join(_quote(t) for t in grp)
+            found = matching(expr_g)
             if not found:
                 continue
             own = matching(_quote(grp[0])) if len(grp) > 1 else found
             weight = math.log(1 + ndocs / len(found))
             total += weight
+            for (arow,) in conn.execute("SELECT rowid FROM asks WHERE asks MATCH ?",
+                                        (f"{agfilter}({expr_g})",)):
+                if askmeta[arow][0] in cands:
+                    ask_w[arow] = ask_w.get(arow, 0.0) + weight
+                    ask_n[arow] = ask_n.get(arow, 0) + 1
             for rowid in found.keys() & cands.keys():
                 mine = rowid in own
                 cover[rowid] += weight * (1.0 if mine else SYNONYM_CREDIT)
@@ -452,6 +529,16 @@ class Database:
                 if rowid in near:
                     near[rowid] += 1.0
 
+        # nearest phrasing: share of the query held by one phrasing, times (the square root
+        # of) the share of that phrasing the query covers
+        nearest = dict.fromkeys(cands, 0.0)
+        if total:
+            for arow, wsum in ask_w.items():
+                doc, n = askmeta[arow]
+                sim = (wsum / total) * math.sqrt(min(1.0, ask_n[arow] / n))
+                if sim > nearest[doc]:
+                    nearest[doc] = sim
+
         marks = ",".join("?" * len(cands))
         meta = {r[0]: r[1:] for r in conn.execute(
             f"SELECT rowid, json, kind FROM docs WHERE rowid IN ({marks})", tuple(cands))}
@@ -463,7 +550,13 @@ class Database:
                 score += self.head * headc[rowid] / total
             if pairs:
                 score += self.near * near[rowid] / len(pairs)
+            score += self.asked * nearest[rowid]
             data, kind = meta[rowid]
+            if self.explain is not None:
+                self.explain[json.loads(data)["id"]] = {
+                    "bm25": bm / best, "cover": cover[rowid] / (total or 1),
+                    "head": headc[rowid] / (total or 1), "near": near[rowid] / (len(pairs) or 1),
+                    "nearest": nearest[rowid]}
             if kind == "imported":
                 score *= IMPORTED_FACTOR
             scored.append((score, kind != "rule", rowid, data))
@@ -471,8 +564,13 @@ class Database:
         hits = []
         for score, _, _, data in scored[:limit]:
             e = json.loads(data)
+            answer = e.get("answer", "") or ""
+            if e["kind"] == "ruling":
+                answer = first_sentence(answer)
+            elif e["kind"] == "imported":
+                answer = ""
             hits.append(Hit(id=e["id"], game=e["game"], kind=e["kind"], title=e["title"],
                             text=e["text"], source=e["section"], score=round(score, 4),
-                            imported=e["kind"] == "imported"))
+                            imported=e["kind"] == "imported", answer=answer))
         return hits
 

@@ -1,9 +1,14 @@
 """Typed records of the rules database and the loader of ``rulesdb/entries/*.toml``.
 
-The entry format is described in ``rulesdb/entries`` by the shared format note: one
-TOML file per game (or several), top-level ``game`` and ``rulebook`` keys, then
-``[[rule]]`` and ``[[ruling]]`` tables.  :func:`load_entries` reads every file and
-validates the whole set (:class:`EntryError` lists every problem found).
+One TOML file per game (or several): top-level ``game`` and ``rulebook`` keys, then
+``[[rule]]`` tables (``id``, ``title``, ``section``, ``text``) and ``[[ruling]]`` tables
+(``id``, ``title``, ``question``, ``answer``, ``reason``, ``rules``: the rule ids it
+reads).  Both may carry ``keywords``, ``phrases`` (the question as a rulebook reader
+words it), ``asked`` (how players ask at the table: situations, slang, yes/no
+disputes) and ``related`` ids; a rule that settles a yes/no dispute carries a one-line
+``answer`` ("Yes: ..." / "No: ..."), shown first by ``referee rules search``/``ask``.
+:func:`load_entries` reads every file and validates the whole set
+(:class:`EntryError` lists every problem found).
 """
 
 from __future__ import annotations
@@ -92,8 +97,19 @@ class Entry:
     phrases: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
     file: str = ""
+    #: How players ask for this entry at the table: situations, slang, yes/no disputes.
+    asked: tuple[str, ...] = ()
+    #: A one-line answer to the dispute the entry settles ("Yes: ..." / "No: ..."), or "".
+    #: For a ruling, its full answer (required); :attr:`answer_line` is its first sentence.
+    answer: str = ""
 
     kind = "rule"
+
+    @property
+    def answer_line(self) -> str:
+        """The one-line answer shown first: the rule's ``answer``, or the first sentence of
+        a ruling's answer; "" when the entry settles no dispute."""
+        return first_sentence(self.answer) if self.kind == "ruling" else self.answer
 
     @property
     def imported(self) -> bool:
@@ -127,7 +143,6 @@ class Ruling(Entry):
     """
 
     question: str = ""
-    answer: str = ""
     reason: str = ""
     rules: tuple[str, ...] = ()
 
@@ -156,12 +171,28 @@ class Hit:
     source: str
     score: float
     imported: bool = False
+    #: The entry's one-line answer (:attr:`Entry.answer_line`), or "".
+    answer: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """``{"id", "game", "kind", "title", "text", "source", "score", "imported"}``."""
+        """``{"id", "game", "kind", "title", "text", "source", "score", "imported", "answer"}``."""
         return {"id": self.id, "game": self.game, "kind": self.kind, "title": self.title,
                 "text": self.text, "source": self.source, "score": self.score,
-                "imported": self.imported}
+                "imported": self.imported, "answer": self.answer}
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of ``text`` (up to its first ``.``, ``!`` or ``?`` followed by
+    a capital or a digit), spaces collapsed.
+
+    >>> first_sentence("Yes: the border is a wall. A bounce turns the piece.")
+    'Yes: the border is a wall.'
+    """
+    text = " ".join(text.split())
+    return _SENTENCE_END.split(text, maxsplit=1)[0] if text else ""
 
 
 def entry_from_json(data: dict[str, Any]) -> Entry:
@@ -204,6 +235,30 @@ def _strs(value: Any, where: str, name: str, problems: list[str]) -> tuple[str, 
     return tuple(v.strip() for v in value if v.strip())
 
 
+def _asked(value: Any, where: str, problems: list[str]) -> tuple[str, ...]:
+    """The ``asked`` phrasings: a list of non-empty strings."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        problems.append(f"{where}: asked must be a list of non-empty strings")
+        return ()
+    return tuple(" ".join(v.split()) for v in value)
+
+
+def _answer_line(table: dict, where: str, problems: list[str]) -> str:
+    """A rule's optional ``answer``: one line of text (at most 200 characters)."""
+    value = table.get("answer")
+    if value is None:
+        return ""
+    if not isinstance(value, str) or not value.strip():
+        problems.append(f"{where}: answer must be a non-empty string")
+        return ""
+    if "\n" in value.strip() or len(value.strip()) > 200:
+        problems.append(f"{where}: answer must be one line of at most 200 characters")
+        return ""
+    return value.strip()
+
+
 def _str(table: dict, key: str, where: str, problems: list[str], required: bool = True) -> str:
     value = table.get(key)
     if value is None:
@@ -224,7 +279,8 @@ def load_entries(directory: Path | None = None, files: list[Path] | None = None)
 
     Checks: each file parses and names a known ``game``; ids are well formed, start with
     their game and are unique across all files; rules have title, section and text;
-    rulings have title, question and answer; every ``related`` and ``rules`` id exists.
+    rulings have title, question and answer; every ``related`` and ``rules`` id exists;
+    ``asked`` is a list of strings; a rule's ``answer`` is one line.
     Raises :class:`EntryError` listing every problem.
     """
     paths = files if files is not None else entry_files(directory)
@@ -268,11 +324,13 @@ def load_entries(directory: Path | None = None, files: list[Path] | None = None)
             keywords=_strs(t.get("keywords"), where, "keywords", problems),
             phrases=_strs(t.get("phrases"), where, "phrases", problems),
             related=_strs(t.get("related"), where, "related", problems),
+            asked=_asked(t.get("asked"), where, problems),
             file=fname,
         )
         if kind == "rule":
             entries.append(Rule(section=_str(t, "section", where, problems),
-                                text=_str(t, "text", where, problems), **common))
+                                text=_str(t, "text", where, problems),
+                                answer=_answer_line(t, where, problems), **common))
         else:
             question = _str(t, "question", where, problems)
             answer = _str(t, "answer", where, problems)

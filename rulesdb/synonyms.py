@@ -60,10 +60,59 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "food": ("provision",), "supplies": ("provision",), "hunger": ("provision",),
     "starve": ("provision",), "starving": ("provision",),
     "secret": ("hidden", "face"), "hide": ("hiding",), "hidden": ("face",),
-    "skipped": ("skip",), "skipping": ("skip",),
+    "skipped": ("skip",), "skipping": ("skip",), "miss": ("skip",), "misses": ("skip",),
     "handicap": ("handicapped",), "easier": ("easy",), "harder": ("difficult",),
     "heal": ("recovery",), "recover": ("recovery",), "recovering": ("recovery",),
     "variant": ("variation",), "variants": ("variation",), "variation": ("variant",),
+    # table talk: slang for pieces and actions
+    "pupper": ("fluffy",), "doggo": ("fluffy",), "mutt": ("fluffy",),
+    "zombs": ("zombie",), "zomb": ("zombie",),
+    "zombified": ("turned", "zombie"), "infected": ("turned",), "turned": ("zombie",),
+    "bit": ("turned",), "bitten": ("turned",), "bite": ("turned",), "bites": ("turned",),
+    "grab": ("snag", "take", "pick"), "grabs": ("snag", "take"), "grabbing": ("snag", "take", "pick"),
+    "nab": ("snag", "take"), "nabs": ("snag", "take"), "nabbing": ("snag", "take"),
+    "steal": ("snag", "take"), "steals": ("snag", "take"), "stealing": ("snag", "take"),
+    "swipe": ("snag", "take"), "pinch": ("snag", "take"), "snatch": ("snag", "take"),
+    "toss": ("discard",), "ditch": ("discard",), "dump": ("discard",), "junk": ("discard",),
+    "chuck": ("discard",), "bin": ("discard",),
+    "pull": ("draw",), "pulled": ("draw",), "pulls": ("draw",),
+    "whack": ("kill",), "bonk": ("kill",), "smash": ("kill",), "shoot": ("weapon", "kill"),
+    "shot": ("weapon", "kill"), "charge": ("attack", "walk"), "slay": ("kill",),
+    "d6": ("die", "roll"), "rolling": ("roll", "die"),
+    "heli": ("helipad",), "helicopter": ("helipad",), "chopper": ("helipad",),
+    "bullet": ("ammo",), "hearts": ("life",),
+    "corner": ("diagonal",),
+    "teammate": ("player", "human"), "buddy": ("player", "human"), "friend": ("player", "human"),
+    "friends": ("player", "human"), "pal": ("player", "human"),
+    "mate": ("player", "human"), "sister": ("player", "human"), "brother": ("player", "human"),
+    "cousin": ("player", "human"),
+    "people": ("players",), "folks": ("players",),
+    "couple": ("two",), "third": ("three",),
+    "kids": ("easier", "young"), "kid": ("easier", "young"), "children": ("easier", "young"),
+    "child": ("easier", "young"), "beginner": ("easier", "first"), "beginners": ("easier", "first"),
+    "newbie": ("easier", "first"), "newbies": ("easier", "first"),
+    "simpler": ("easier", "first"), "simple": ("easy",), "easy": ("easier",),
+    "tougher": ("harder",), "tough": ("harder",), "meaner": ("harder",), "hard": ("harder",),
+    "hardest": ("harder",), "challenging": ("harder", "challenge"), "difficult": ("harder",),
+    "match": ("meet", "satisfy"), "matches": ("meet", "satisfy"), "fulfil": ("meet", "satisfy"),
+    "fulfill": ("meet", "satisfy"), "complete": ("meet",), "both": ("two", "several"),
+    "enemy": ("zombie",), "monster": ("zombie",), "monsters": ("zombie",),
+    "dead": ("destroyed", "killed", "lose", "turned", "captured", "eaten"), "killed": ("kill", "destroyed"),
+    "hurt": ("life", "health"), "damage": ("life", "health"), "wounded": ("life", "health"),
+    "injured": ("life", "health"),
+    "tell": ("say", "show"), "talk": ("say", "show"), "hint": ("say", "show"),
+    "reveal": ("show", "face"), "peek": ("show", "face"), "look": ("show", "face"),
+    "trade": ("exchange", "swap"), "swap": ("exchange",),
+    "hungry": ("provision",), "unlock": ("key", "locked"), "locked": ("lock",),
+    "carry": ("hold", "keep"), "holding": ("hold",), "hold": ("keep", "hand"),
+    "hop": ("move", "step"), "jump": ("move", "step"), "together": ("share", "same"), "twice": ("two", "again"), "rotate": ("turn",),
+    "drew": ("draw",), "drawn": ("draw",), "ate": ("eat", "capture"), "ran": ("run",),
+    "won": ("win",), "fought": ("fight", "combat"), "hid": ("hide", "hiding"),
+    "stood": ("stand",), "onto": ("on",),
+    "soonest": ("earliest",), "earliest": ("first",), "quickest": ("earliest",),
+    "pee": ("tree", "tag"), "piddle": ("tree", "tag"), "wee": ("tree", "tag"),
+    "food": ("provision",), "snack": ("provision",), "eat": ("capture", "eat"),
+    "patching": ("recovering", "recovery"), "recovering": ("recovery",),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
@@ -80,6 +129,31 @@ PHRASES: dict[str, str] = {
     "ran out": "runs out",
     "go first": "first",
     "goes first": "first",
+    # how many of us: the player count, in the players' words
+    "only two": "two players", "just two": "two players", "just the two": "two players",
+    "the two of us": "two players", "two of us": "two players", "a couple": "two players",
+    "me and my": "two players", "just me and": "two players", "head to head": "two players",
+    "one on one": "two players", "only three": "three players", "three of us": "three players",
+    "just three": "three players", "four of us": "four players", "five of us": "five players",
+    "six of us": "six players", "how many people": "how many players",
+    "how many of us": "how many players", "year old": "age kids", "years old": "age kids",
+    "how old": "age", "pick up cards": "draw cards", "pick up a card": "draw card",
+    "picks up cards": "draw cards", "pick up card": "draw card", "take a card": "draw card",
+    # what is hard or easy
+    "too hard": "easier", "too easy": "harder", "more challenging": "harder",
+    "keep winning": "harder", "keep losing": "easier",
+    "put down": "play", "slap down": "play", "throw down": "play", "lay down": "play",
+    "throw away": "discard",
+    "nothing to play": "stuck no legal card", "nothing i can play": "stuck no legal card",
+    "can t play": "cannot play stuck", "cannot play anything": "stuck no legal card",
+    "same time": "at once", "at the same time": "at once", "run away": "flee",
+    "runs away": "flee", "ran away": "flee", "turned into a zombie": "turned zombie player",
+    "become a zombie": "turned zombie player", "becomes a zombie": "turned zombie player",
+    "won t": "wont", "on top of": "onto", "right on top of": "onto", "ended up": "ends",
+    "all i ve got": "only hand", "all i have": "only hand", "only have": "only hand",
+    "right away": "at once immediately", "straight away": "at once immediately",
+    "full health": "five life limit", "max health": "five life limit", "full life": "five life limit",
+    "way out": "exit", "card limit": "hand limit", "house rule": "variant",
 }
 
 STOP_WORDS: frozenset[str] = frozenset("""
@@ -92,6 +166,11 @@ were what whats when where which while who whom why will with would you your you
 yourself yourselves s t ll d re ve m happen happens happened work works mean means
 thing things get gets got allowed let lets still else somebody someone anyone
 many much each cant dont doesnt isnt wont arent theres thats whats elses shall may
+don doesn didn isn aren wasn weren haven hasn hadn couldn shouldn wouldn mustn ain
+tonight today now ok okay anyway actually really basically guys hey um yeah
+like wanna gonna gotta kinda sorta please
+ann bob cat dan eve ben sam tom joe amy sue jim kim alice carol dave mike sarah john mary
+jane emma lucy mom dad
 """.split())
 
 
@@ -105,3 +184,27 @@ GAME_NAMES = {
     "zombies": ("zombies!!!", "zombies quick play", "quick play variant"),
     "zombie-attack": ("zombie attack",),
 }
+
+
+def _numbers() -> dict[str, tuple[str, ...]]:
+    """Digits and number words, cardinals and ordinals, each searched beside the other
+    ("2 players" finds "two players", "7th card" the "seventh card")."""
+    names = ("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+             "fourteen fifteen sixteen seventeen eighteen nineteen twenty").split()
+    ordinals = ("zeroth first second third fourth fifth sixth seventh eighth ninth tenth "
+                "eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth "
+                "eighteenth nineteenth twentieth").split()
+    suffix = {1: "st", 2: "nd", 3: "rd"}
+    out: dict[str, tuple[str, ...]] = {}
+    for n, (name, nth) in enumerate(zip(names, ordinals)):
+        digit = str(n)
+        short = digit + (suffix.get(n % 10, "th") if n not in (11, 12, 13) else "th")
+        out[digit] = (name,)
+        out.setdefault(name, (digit,))
+        out[short] = (nth, digit)
+        out.setdefault(nth, (short,))
+    return out
+
+
+for _word, _also in _numbers().items():
+    SYNONYMS[_word] = tuple(dict.fromkeys((*SYNONYMS.get(_word, ()), *_also)))

@@ -1,4 +1,5 @@
-"""Shared fixtures: paths to ../shared and a private game store for every test."""
+"""Fixtures: the project's own test files (tests/fixtures), the optional ../shared
+examples (tests that read them skip without them), a private store for every test."""
 
 from __future__ import annotations
 
@@ -7,9 +8,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
 SHARED = ROOT.parent / "shared"
 EXAMPLES = SHARED / "examples"
-YARD = EXAMPLES / "fluffy" / "yard.toml"
+#: Mark for tests that check the shared examples or rulebooks: they skip when a clone
+#: of the project stands alone, without ../shared.
+needs_shared = pytest.mark.skipif(not EXAMPLES.is_dir(), reason=f"no shared examples at {EXAMPLES}")
+#: The 5x4 test yard and our own escape game on it (Ana runs Fluffy, Ben the zombies).
+YARD = FIXTURES / "fluffy" / "yard.toml"
+ESCAPE = FIXTURES / "fluffy" / "escape.zwf"
 YARD_TEXT = """name = "Test yard"
 map = \"\"\"
 +-+-+-+-+-+
@@ -48,7 +55,7 @@ def private_store(tmp_path, monkeypatch):
 
 @pytest.fixture
 def yard_file(tmp_path) -> Path:
-    """The shared examples' 5x4 test yard, written into the test's folder."""
+    """The 5x4 test yard, written into the test's folder."""
     path = tmp_path / "yard.toml"
     path.write_text(YARD_TEXT, encoding="utf-8")
     return path

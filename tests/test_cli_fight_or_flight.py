@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 
-from .conftest import EXAMPLES
+from .conftest import EXAMPLES, needs_shared
 
 runner = CliRunner()
 
@@ -97,6 +97,7 @@ def test_export_then_replay_reaches_the_same_state(tmp_path):
     assert replayed["recovering"] is None and replayed["next"] == "Dan"
 
 
+@needs_shared
 def test_replay_the_shared_example_as_a_picture():
     out = cli("replay", str(EXAMPLES / "fight-or-flight" / "survive.fof")).stdout
     assert "Next: Eve" in out and "counter-clockwise" in out and "deck: 24 cards" in out
@@ -128,3 +129,12 @@ def test_game_over_is_shown_and_refuses_more_events():
     assert "No event is legal: the game is over." in cli("legal").stdout
     err = json.loads(cli("move", "Ann: Provision", "--json", code=1).stdout)["error"]
     assert err["rule"] == "fight-or-flight.game-over"
+
+
+def test_annotation_tags_are_kept_but_not_given_to_the_engine(tmp_path):
+    cli("new", "fof", "--players", "Ann,Ben", "--tag", "Site=club", "--tag", "Date=2026.11.22")
+    out = tmp_path / "g.fof"
+    cli("export", "-o", str(out))
+    text = out.read_text()
+    assert '[Site "club"]' in text and '[Date "2026.11.22"]' in text
+    assert json.loads(cli("replay", str(out), "--json").stdout)["day"] == 0

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 
-from .conftest import EXAMPLES
+from .conftest import ESCAPE, EXAMPLES, FIXTURES, needs_shared
 
 runner = CliRunner()
 
@@ -111,6 +111,7 @@ def test_export_with_custom_board_replays_same_state(yard_file, tmp_path):
     assert cli("export").stdout.startswith('[Game "fluffy"]')
 
 
+@needs_shared
 @pytest.mark.parametrize("name", ["escape", "illegal-bounce", "known-hand"])
 def test_shared_examples_through_cli(name):
     record = EXAMPLES / "fluffy" / f"{name}.zwf"
@@ -144,7 +145,7 @@ def test_replay_errors(tmp_path, yard_file):
     nogame = tmp_path / "n.zwf"
     nogame.write_text("play F\n")
     cli("replay", str(nogame), code=2)
-    human = cli("replay", str(EXAMPLES / "fluffy" / "escape.zwf")).stdout
+    human = cli("replay", str(ESCAPE)).stdout
     assert "Fluffy wins by escape" in human
 
 
@@ -168,7 +169,7 @@ def test_show_svg(tmp_path):
 
 def test_python_dash_m_entry_point(tmp_path):
     run = subprocess.run([sys.executable, "-m", "referee", "replay",
-                          str(EXAMPLES / "fluffy" / "known-hand.zwf"), "--json"],
+                          str(FIXTURES / "fluffy" / "illegal-snag.zwf"), "--json"],
                          capture_output=True, text=True)
     assert run.returncode == 1 and json.loads(run.stdout)["error"]["line"] == 7
     assert run.stderr.startswith("referee: line 7:")

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.records import read_record
 
-from .conftest import EXAMPLES, YARD
+from .conftest import ESCAPE, YARD
 
 runner = CliRunner()
 
@@ -56,9 +56,9 @@ def cli(*args: str, code: int = 0):
 
 @pytest.fixture
 def records(tmp_path) -> dict[str, Path]:
-    """The yard, the shared escape game (Ana runs Fluffy) and the capture game (Ben does)."""
+    """The yard, our escape game (Ana runs Fluffy) and the capture game (Ben does)."""
     shutil.copy(YARD, tmp_path / "yard.toml")
-    shutil.copy(EXAMPLES / "fluffy" / "escape.zwf", tmp_path / "escape.zwf")
+    shutil.copy(ESCAPE, tmp_path / "escape.zwf")
     (tmp_path / "capture.zwf").write_text(CAPTURE, encoding="utf-8")
     return {"escape": tmp_path / "escape.zwf", "capture": tmp_path / "capture.zwf",
             "yard": tmp_path / "yard.toml"}

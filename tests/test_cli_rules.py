@@ -163,3 +163,92 @@ def test_import_errors_exit_2(tmp_path):
     assert result.exit_code == 2 and "no rule text found" in result.stderr
     result = run("import", str(empty), "--game", "chess")
     assert result.exit_code == 2 and "unknown game" in result.stderr
+
+
+# -- rules ask, and the answer line first ------------------------------------------------
+
+def test_ask_text_gives_the_answer_line_first_then_the_rule_and_two_candidates():
+    result = run("ask", "zombie steps on the rose and walks off again, is it still dead",
+                 "--game", "fluffy")
+    assert result.exit_code == 0, result.stderr
+    text = " ".join(result.stdout.split())
+    assert text.startswith("Yes: a zombie that enters the flower square")
+    answer_end = text.index("no longer on the square.")
+    assert answer_end < text.index("fluffy.ruling.flower-any-time") < text.index("see also:")
+
+
+def test_ask_json_shape_answer_rule_title_and_candidates():
+    out = run_json("ask", "can two walkers stand on the same space", "--game", "fluffy")
+    assert out["rule"] == "fluffy.zombie-block" and out["title"] == rulesdb.get("fluffy.zombie-block").title
+    assert out["answer"] == rulesdb.get("fluffy.zombie-block").answer
+    assert out["answer"].startswith("No: ")
+    assert len(out["candidates"]) == 2
+    assert all(set(c) == {"rule", "title"} and c["rule"] != out["rule"] for c in out["candidates"])
+
+
+def test_ask_without_an_answer_line_gives_the_first_sentence_of_the_text():
+    out = run_json("ask", "who designed zombies want fluffy", "--game", "fluffy")
+    entry = rulesdb.get(out["rule"])
+    assert out["rule"] == "fluffy.credits" and not entry.answer
+    assert out["answer"] == entry.text.split(". ")[0] + "."
+
+
+def test_ask_unknown_game_is_bad_input_and_no_hit_is_not_an_error():
+    result = run("ask", "can I move", "--game", "chess")
+    assert result.exit_code == 2 and "unknown game 'chess'" in result.stderr
+    out = run_json("ask", "qqqq zzzz", "--game", "fluffy")
+    assert out["answer"] is None and out["rule"] is None and out["candidates"] == []
+    text = run("ask", "qqqq zzzz", "--game", "fluffy")
+    assert text.exit_code == 0 and "No rule found" in text.stdout
+
+
+def test_ask_across_games_finds_the_player_count():
+    out = run_json("ask", "we're only two, how many kills do we need to win")
+    assert out["rule"] == "zombies.win.kills"
+
+
+def test_search_shows_the_answer_first_and_json_hits_carry_it():
+    result = run("search", "can two zombies share a square", "--game", "fluffy", "--limit", "2")
+    assert result.exit_code == 0
+    text = " ".join(result.stdout.split())
+    assert text.startswith("No: two zombies never share a square")
+    assert text.index("No: two zombies") < text.index("1. Zombies block other zombies")
+    out = run_json("search", "can two zombies share a square", "--game", "fluffy")
+    assert all("answer" in h for h in out["hits"])
+    assert out["hits"][0]["answer"] == rulesdb.get(out["hits"][0]["id"]).answer_line
+    no_answer = run_json("search", "who made this game", "--game", "fluffy", "--limit", "1")
+    assert no_answer["hits"][0]["answer"] == ""
+
+
+# -- ? QUESTION in referee play (the PlayLoop, in process) ---------------------------------
+
+@pytest.fixture
+def play_loop(yard_file):
+    from referee.cli.play import PlayLoop
+    from referee.store import Store
+
+    res = CliRunner().invoke(app, ["new", "fluffy", "--board", str(yard_file), "--deck",
+                                   "F=10 L=4 R=4 B=2 LR=2 FB=2", "--fluffy", "Ana", "--zombies", "Ben"])
+    assert res.exit_code == 0, res.stderr
+    store = Store()
+    return PlayLoop(store, store.resolve(None).id, lambda need: None)
+
+
+def _plain(lines) -> str:
+    from rich.text import Text
+
+    return " ".join(Text.from_markup(str(line)).plain for line in lines)
+
+
+@pytest.mark.parametrize("line", ["? can two walkers stand on the same square",
+                                  "rules can two walkers stand on the same square",
+                                  "?can two walkers stand on the same square"])
+def test_play_question_answers_like_rules_ask(play_loop, line):
+    text = " ".join(_plain(play_loop.handle(line)).split())
+    asked = run_json("ask", "can two walkers stand on the same square", "--game", "fluffy")
+    assert text.startswith(asked["answer"]) and asked["answer"].startswith("No: ")
+    assert asked["rule"] in text and all(c["rule"] in text for c in asked["candidates"])
+
+
+def test_play_question_mark_alone_says_how_to_ask(play_loop):
+    assert "? QUESTION" in _plain(play_loop.handle("?"))

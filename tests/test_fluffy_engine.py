@@ -13,7 +13,7 @@ from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError
 from referee.records import parse_record
 from referee.replay import replay_record
 
-from .conftest import EXAMPLES, YARD_TEXT
+from .conftest import EXAMPLES, YARD_TEXT, needs_shared
 
 HEADER = '[Game "fluffy"]\n[Deck "F=10 L=4 R=4 B=2 LR=2 FB=2"]\n'
 
@@ -56,6 +56,7 @@ end
 """
 
 
+@needs_shared
 def test_escape_example_full_state():
     result = replay_record(parse_record((EXAMPLES / "fluffy" / "escape.zwf").read_text(),
                                         EXAMPLES / "fluffy" / "escape.zwf"))

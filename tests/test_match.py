@@ -12,7 +12,7 @@ from referee.errors import BadInputError
 from referee.games.fluffy.match import PlayedGame, Score, score_match
 from referee.replay import replay_file
 
-from .conftest import EXAMPLES
+from .conftest import ESCAPE
 
 
 def state(ending=None, tree=False, zombies=0, destroyed=0, aside=0, winner=None):
@@ -51,7 +51,7 @@ def test_each_scoring_item(st, items):
 
 
 def test_score_agrees_with_the_engine_on_a_real_game():
-    game = replay_file(EXAMPLES / "fluffy" / "escape.zwf").game
+    game = replay_file(ESCAPE).game
     assert Score.of_state(game.to_json()).to_json() == game.score() == {
         "tree": 1, "zombies": 2, "dawn": 0, "escape": 3, "total": 6}
 

@@ -128,12 +128,12 @@ def test_play_refuses_without_a_terminal(env):
 def test_a_whole_match_of_two_games_in_the_session(env):
     """Game 1: the shared escape record (Ana runs Fluffy). Game 2, sides swapped: Ben runs
     Fluffy and Raimi catches him. The session ends on the match table."""
-    from .conftest import EXAMPLES
+    from .conftest import ESCAPE
 
     res = referee(env, "match", "new", "--players", "Ana,Ben", "--board", str(YARD),
                   "--deck", "F=10 L=4 R=4 B=2 LR=2 FB=2")
     assert res.returncode == 0, res.stderr
-    game1 = [line.split(";")[0].strip() for line in (EXAMPLES / "fluffy" / "escape.zwf").read_text().splitlines()]
+    game1 = [line.split(";")[0].strip() for line in ESCAPE.read_text().splitlines()]
     game1 = [line for line in game1 if line and not line.startswith("[")]
     child = spawn(env)
     for line in game1[:-1]:

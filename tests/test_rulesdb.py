@@ -369,3 +369,110 @@ def test_import_persists_across_databases_and_replaces_by_file(tmp_path):
         not any(h.imported for h in d2.search("wombats dig", game="fluxx"))
     assert d2.remove_imports("fluxx") == 1 and d2.entries(kind="imported") == []
     d2.close()
+
+
+# -- asked phrasings and answer lines --------------------------------------------------
+
+def test_loader_reads_asked_and_a_rules_answer_line(tmp_path):
+    text = GOOD.replace('keywords = ["a"]', 'keywords = ["a"]\nasked = ["can we  do a?", "a or not"]\n'
+                        'answer = "Yes: a is fine."')
+    a, b = load_entries(_write(tmp_path, "x.toml", text))
+    assert a.asked == ("can we do a?", "a or not") and a.answer == "Yes: a is fine."
+    assert a.answer_line == "Yes: a is fine."
+    assert b.answer == "A." and b.answer_line == "A."
+
+
+@pytest.mark.parametrize("field, problem", [
+    ('asked = "one string"', "asked must be a list"),
+    ('asked = ["ok", 3]', "asked must be a list"),
+    ('asked = ["ok", "  "]', "asked must be a list"),
+    ('answer = ["Yes"]', "answer must be a non-empty string"),
+    ('answer = "  "', "answer must be a non-empty string"),
+    ('answer = """Yes: one.\nNo: two."""', "answer must be one line"),
+    ('answer = "' + "x" * 201 + '"', "answer must be one line"),
+])
+def test_loader_rejects_bad_asked_and_answer(tmp_path, field, problem):
+    text = GOOD.replace('keywords = ["a"]', 'keywords = ["a"]\n' + field)
+    with pytest.raises(EntryError) as exc:
+        load_entries(_write(tmp_path, "x.toml", text))
+    assert any(problem in p for p in exc.value.problems), exc.value.problems
+
+
+def test_every_entry_of_the_five_games_has_asked_phrasings():
+    missing = [e.id for e in ALL if not e.file.endswith("-referee.toml") and len(e.asked) < 2]
+    assert not missing, missing
+
+
+def test_answer_lines_start_with_yes_or_no_and_are_one_sentence():
+    for e in ALL:
+        if e.kind == "rule" and e.answer:
+            assert e.answer.startswith(("Yes: ", "No: ")), e.id
+    from rulesdb.model import first_sentence
+
+    assert first_sentence("Yes: a wall. Then more.") == "Yes: a wall."
+    assert first_sentence("Up to 6 (one per token). 2 or more.") == "Up to 6 (one per token)."
+
+
+def test_every_fluffy_spec_ruling_has_an_entry_with_a_reason():
+    # specs/records.md rulings 1-11 for Zombies Want Fluffy
+    for rid in ("border-wall", "zombie-as-wall", "shamble-turning", "flower-any-time", "snag-window",
+                "sprint-conditions", "draw-pile-end", "tree-passing", "aside-placement",
+                "zombie-order", "last-card"):
+        ruling = BY_ID[f"fluffy.ruling.{rid}"]
+        assert ruling.kind == "ruling" and ruling.reason and ruling.rules
+
+
+def test_hits_carry_the_answer_line(db):
+    hit = db.search("the walker crossed the rose and left it again before the turn ended, "
+                    "is it still destroyed", game="fluffy", limit=1)[0]
+    assert hit.id == "fluffy.ruling.flower-any-time"
+    assert hit.answer.startswith("Yes: a zombie that enters the flower square")
+    assert hit.to_json()["answer"] == hit.answer
+    plain = db.search("who made this game", game="fluffy", limit=1)[0]
+    assert plain.id == "fluffy.credits" and plain.answer == ""
+
+
+# questions asked at the table: slang, the player count, variants, specific beats general
+SITUATIONAL = [
+    # slang and nicknames
+    ("can the walkers nab the pooch's cards", "fluffy", "fluffy.snag"),
+    ("the pup ran through the tree square without stopping, did he pee on it", "fluffy", "fluffy.ruling.tree-passing"),
+    ("I got bit, am I out of the game", "zombie-attack", "zombie-attack.zombie-players.becoming"),
+    ("how many hearts can I carry", "zombies", "zombies.life-limit"),
+    ("I rolled a 2 on the d6 in a fight, can I spend bullets", "zombies", "zombies.ruling.ammo-adds-to-roll"),
+    ("can I whack a zombie with my bare hands", "fluxx", "fluxx.card.zombie-season"),
+    # the number of players, variants and handicaps without their names
+    ("we're only two, how many kills to win", "zombies", "zombies.win.kills"),
+    ("we're only two, can we play", "fight-or-flight", {"fight-or-flight.players", "fight-or-flight.two-players"}),
+    ("three of us tonight, how many cards each", "fight-or-flight", "fight-or-flight.three-players"),
+    ("we keep winning, make it harder", "fight-or-flight", "fight-or-flight.variant.experienced"),
+    ("easier for kids", "zombie-attack", "zombie-attack.variant.no-empty"),
+    ("my kid plays the dog and keeps losing, can he hold more cards", "fluffy", "fluffy.variant.hand-size"),
+    ("how many people can play", "zombie-attack", "zombie-attack.ruling.player-count"),
+    # specific beats general
+    ("after the combat we played rest and rest, are we recovered", "fight-or-flight",
+     {"fight-or-flight.recovery.combat", "fight-or-flight.ruling.recovery-count"}),
+    ("we're recovering from a skirmish and Bob plays another skirmish", "fight-or-flight", "fight-or-flight.second-skirmish"),
+    ("the end is the seventh card of a week with no food, do we starve", "fight-or-flight", "fight-or-flight.ruling.the-end-seventh-day"),
+    ("I drew a hiding place in the hallway, can I keep it", "zombie-attack", "zombie-attack.ruling.hiding-outside-room"),
+    ("two of us meet the goal at the same time", "fluxx", "fluxx.winning.tie"),
+    ("a zombie is on the helipad, do I win by moving there", "zombies", "zombies.ruling.helipad-zombie"),
+]
+
+
+@pytest.mark.parametrize("query, game, entry_ids", SITUATIONAL)
+def test_situational_questions_find_their_entry_first(db, query, game, entry_ids):
+    """The entry (or one of the entries) that settles the question comes first."""
+    top = [h.id for h in db.search(query, game=game, limit=3)]
+    wanted = {entry_ids} if isinstance(entry_ids, str) else entry_ids
+    assert top and top[0] in wanted, top
+
+
+def test_number_words_and_digits_are_searched_together(db):
+    assert db.parse("2 players")[0][:2] == ["2", "two"]
+    assert "seventh" in db.parse("the 7th card")[0]
+    assert ["2", "two"] == db.parse("7th 2")[1][:2]
+
+
+def test_player_names_and_filler_are_dropped(db):
+    assert db.parse("Bob plays evade tonight") == db.parse("plays evade")

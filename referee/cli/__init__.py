@@ -11,6 +11,7 @@ from .app import app
 from . import game as _game  # noqa: F401  (registers new, move, show, ...)
 from . import board as _board  # noqa: F401
 from . import play as _play  # noqa: F401
+from . import advise as _advise  # noqa: F401
 from .rules import app as _rules_app
 
 app.add_typer(_rules_app, name="rules", help="Look rules up: search, show, list, import.")
@@ -34,6 +35,20 @@ def _register_games() -> None:
 _register_games()
 
 
-def main() -> None:
-    """Entry point of the ``referee`` console script and ``python -m referee``."""
-    app()
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``referee`` console script and ``python -m referee``.
+
+    Exit codes: 0 ok, 1 illegal event, 2 bad input or usage, 3 internal error (one
+    line on stderr asking for a bug report; never a traceback)."""
+    import sys
+
+    from .output import internal_error, run_command
+
+    try:
+        code = run_command(lambda: app(args=argv, prog_name="referee", standalone_mode=False))
+    except SystemExit:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - even the guard's own failure is one line
+        sys.stderr.write(internal_error(exc) + "\n")
+        code = 3
+    sys.exit(code)

@@ -5,13 +5,34 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
+import sys
+
 import typer
+from typer.core import TyperGroup
+
+
+class RefereeGroup(TyperGroup):
+    """The root command: whatever goes wrong reaches the user as one line on stderr
+    and an exit code (see :func:`referee.cli.output.run_command`), never a traceback
+    or a framed box; ``--help`` is unchanged."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        from .output import run_command
+
+        def invoke():
+            return TyperGroup.main(self, args, prog_name, complete_var, standalone_mode=False, **extra)
+
+        if not standalone_mode:
+            return invoke()
+        sys.exit(run_command(invoke))
+
 
 from .fast import install as _fast_params
 
 _fast_params()  # plain str/int/Path parameters skip pydantic (start-up time)
 
 app = typer.Typer(
+    cls=RefereeGroup,
     name="referee",
     help="A referee and rules lookup for zombie tabletop games: track a game event by "
          "event, check every event against the rules, replay and score game records, "

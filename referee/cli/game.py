@@ -11,10 +11,14 @@ import typer
 
 from .app import app
 from . import complete
-from .output import console, emit_json, fail, guard, interactive, write_output
+from .output import MAX_ID, console, emit_json, fail, guard, interactive, write_output
 
-GAME_OPT = typer.Option(None, "--game", "-g", metavar="ID", autocompletion=complete.game_ids,
+GAME_OPT = typer.Option(None, "--game", "-g", metavar="ID", min=1, max=MAX_ID, autocompletion=complete.game_ids,
                         help="A stored game id (see `referee games`); default: the current game.")
+EXPECT_OPT = typer.Option(None, "--expect", metavar="N", min=0, max=MAX_ID,
+                          help="Refuse (exit 2, nothing written) unless the game's log still has N "
+                               "entries, undos included: the length you saw (the last # of `referee log`, "
+                               "or log_length in `log --json` / `move --json`).")
 JSON_OPT = typer.Option(False, "--json", help="Print one JSON object on stdout.")
 
 
@@ -61,6 +65,7 @@ def start_game(ctx: typer.Context, game: str, tags: dict[str, str], extra: List[
         from referee.games import spec
 
         tags = {**tags, **parse_tag_options(extra)}
+        check_tags(game, tags)
         base = str(Path.cwd())
         engine = session.setup_game(game, tags, base)  # validates the set-up before storing it
         stored = session.stored_tags(game, engine, tags, base)
@@ -73,6 +78,34 @@ def start_game(ctx: typer.Context, game: str, tags: dict[str, str], extra: List[
         out.print(f"Game {gid} ({game}) started; it is now the current game.")
         out.print(spec(game).render_module().render(engine))
         return gid, engine
+
+
+#: Characters a player name may not hold: they would break the record's header.
+NAME_FORBIDDEN = set(';"[]\\')
+MAX_NAME = 60
+
+
+def check_tags(game: str, tags: dict[str, str]) -> None:
+    """Refuse tag values a record could not hold: control characters (newlines) in any
+    tag, and in player names also ``; " [ ] \\`` or more than :data:`MAX_NAME` characters."""
+    from referee.errors import BadInputError
+    from referee.games import spec
+
+    players = set(spec(game).player_tags)
+    for key, value in tags.items():
+        bad = next((c for c in value if ord(c) < 32 or 0x7F <= ord(c) < 0xA0 or c in "\u2028\u2029"), None)
+        if bad is not None:
+            raise BadInputError(f"[{key}] cannot hold the control character {bad!r}")
+        if key in players:
+            shown = value if len(value) <= 40 else value[:39] + "…"
+            if not value.strip():
+                raise BadInputError(f"the {key} player's name is empty")
+            if len(value) > MAX_NAME:
+                raise BadInputError(f"the {key} player's name is longer than {MAX_NAME} characters")
+            bad = next((c for c in value if c in NAME_FORBIDDEN), None)
+            if bad is not None:
+                raise BadInputError(f"a player name cannot hold {bad!r} (it would break the game "
+                                    f"record): {shown!r}")
 
 
 new_app = typer.Typer(no_args_is_help=True, help="Start a new stored game (one sub-command a game) and make it the current one.")
@@ -102,6 +135,7 @@ def move(
                                       help='The event in record notation, e.g. `play F`, "play F >N" (quote > in '
                                            'a shell) or `draw x x` (x: a card nobody saw, also written ?).'),
     game_id: Optional[int] = GAME_OPT,
+    expect: Optional[int] = EXPECT_OPT,
     json_out: bool = JSON_OPT,
 ) -> None:
     """Enter one event (a draw, a card play, a snag, ...) into the current game."""
@@ -111,9 +145,10 @@ def move(
         store = open_store(ctx)
         loaded = session.load(store, game_id)
         text = " ".join(event)
-        applied = session.enter(store, loaded, text, None if json_out else ask_choice)
+        applied = session.enter(store, loaded, text, None if json_out else ask_choice, expect=expect)
         if json_out:
-            emit_json({"event": applied.text, "notes": applied.notes, "state": loaded.game.to_json()})
+            emit_json({"event": applied.text, "notes": applied.notes, "log_length": loaded.length,
+                       "state": loaded.game.to_json()})
             return
         out = console()
         out.print(applied.text, style="bold", markup=False)
@@ -202,6 +237,7 @@ def legal(
 def undo(
     ctx: typer.Context,
     game_id: Optional[int] = GAME_OPT,
+    expect: Optional[int] = EXPECT_OPT,
     json_out: bool = JSON_OPT,
 ) -> None:
     """Take back the latest event (the undo is itself logged)."""
@@ -210,10 +246,10 @@ def undo(
 
         store = open_store(ctx)
         stored = store.resolve(game_id)
-        undone = store.undo(stored.id)
+        undone = store.undo(stored.id, expect)
         loaded = session.load(store, stored.id)
         if json_out:
-            emit_json({"undone": undone.text, "state": loaded.game.to_json()})
+            emit_json({"undone": undone.text, "log_length": loaded.length, "state": loaded.game.to_json()})
             return
         out = console()
         out.print(f"Undid {undone.text}.", markup=False)
@@ -232,7 +268,7 @@ def log(
         stored = store.resolve(game_id)
         entries = store.log(stored.id)
         if json_out:
-            emit_json({"id": stored.id, "game": stored.game, "log": [
+            emit_json({"id": stored.id, "game": stored.game, "log_length": len(entries), "log": [
                 {"seq": e.seq, "kind": e.kind, "event": e.text, "notes": e.notes, "at": e.created}
                 for e in entries]})
             return
@@ -284,7 +320,7 @@ def games(ctx: typer.Context, json_out: bool = JSON_OPT) -> None:
 
 @app.command()
 def switch(ctx: typer.Context,
-           game_id: int = typer.Argument(..., metavar="ID", autocompletion=complete.game_ids),
+           game_id: int = typer.Argument(..., metavar="ID", min=1, max=MAX_ID, autocompletion=complete.game_ids),
            json_out: bool = JSON_OPT) -> None:
     """Make stored game ID the current one."""
     with guard(json_out):

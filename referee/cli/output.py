@@ -1,6 +1,11 @@
 """Output conventions shared by the commands: one JSON object on stdout for
-``--json``, errors as one line on stderr, exit codes 0 ok / 1 illegal / 2 bad input,
-colour only on a terminal (rich honours ``NO_COLOR``)."""
+``--json``, errors as one line on stderr, colour only on a terminal (rich honours
+``NO_COLOR``).
+
+Exit codes: 0 ok; 1 an illegal event (the rules forbid it, or a choice is left
+open); 2 bad input (malformed text or file, usage error, a stale ``--expect``, a game
+store that cannot be used); 3 an internal error (a bug: one line on stderr asking for
+a report, never a traceback)."""
 
 from __future__ import annotations
 
@@ -11,7 +16,31 @@ from typing import Iterator, NoReturn
 
 import typer
 
+try:  # typer >= 0.2x carries its own copy of click
+    from typer._click.exceptions import ClickException, UsageError
+except ImportError:  # pragma: no cover - older typer on top of click
+    from click.exceptions import ClickException, UsageError
+
 from referee.errors import RefereeError
+
+#: The longest event text and message an error report quotes (longer ones are cut).
+MAX_EVENT = 80
+MAX_MESSAGE = 300
+#: Exit code of an internal error (a bug in the referee, not the user's input).
+INTERNAL_ERROR = 3
+REPORT = "please report this bug with the command that caused it"
+
+
+#: Game, match and log numbers are SQLite integers (``min``/``max`` of int options).
+MAX_ID = 2**63 - 1
+
+
+def internal_error(exc: BaseException) -> str:
+    """The one line reported for an unexpected exception (exit code 3)."""
+    msg = " ".join(str(exc).split())
+    if len(msg) > 200:
+        msg = msg[:199] + "…"
+    return f"referee: internal error: {type(exc).__name__}: {msg} ({REPORT})"
 
 
 def console(stderr: bool = False):
@@ -33,7 +62,14 @@ def error_line(exc: RefereeError) -> str:
 
 
 def fail(exc: RefereeError, json_mode: bool = False) -> NoReturn:
-    """Report ``exc`` (JSON on stdout when asked, one line on stderr) and exit with its code."""
+    """Report ``exc`` (JSON on stdout when asked, one line on stderr) and exit with its
+    code.  Long input quoted back is cut (:data:`MAX_EVENT`, :data:`MAX_MESSAGE`)."""
+    from referee.files import shorten
+
+    if exc.event and len(exc.event) > MAX_EVENT:
+        exc.event = shorten(exc.event, MAX_EVENT)
+    if len(exc.message) > MAX_MESSAGE:
+        exc.message = shorten(exc.message, MAX_MESSAGE)
     if json_mode:
         emit_json({"error": exc.to_json()})
     options = getattr(exc, "options", None)
@@ -46,11 +82,75 @@ def fail(exc: RefereeError, json_mode: bool = False) -> NoReturn:
 
 @contextmanager
 def guard(json_mode: bool = False) -> Iterator[None]:
-    """Turn any :class:`RefereeError` raised inside into the error report and exit code."""
+    """Turn any :class:`RefereeError` raised inside into the error report and exit
+    code; anything else unexpected (a bug) into one ``internal error`` line, exit 3."""
     try:
         yield
     except RefereeError as exc:
         fail(exc, json_mode)
+    except (typer.Exit, typer.Abort, ClickException, KeyboardInterrupt, BrokenPipeError):
+        raise
+    except OSError as exc:  # a path too long, a disk full, a file vanished: the system said no
+        from referee.errors import BadInputError
+        from referee.files import shorten
+
+        name = f" {shorten(str(exc.filename))}" if getattr(exc, "filename", None) else ""
+        fail(BadInputError(f"cannot use{name}: {exc.strerror or exc}"), json_mode)
+    except MemoryError:
+        from referee.errors import BadInputError
+
+        fail(BadInputError("out of memory: the input is too large"), json_mode)
+    except RecursionError:
+        from referee.errors import BadInputError
+
+        fail(BadInputError("the input is nested too deeply"), json_mode)
+    except Exception as exc:  # the last guard: a bug, reported in one line
+        line = internal_error(exc)
+        if json_mode:
+            emit_json({"error": {"line": None, "event": None, "message": line[9:], "rule": None}})
+        sys.stderr.write(line + "\n")
+        raise typer.Exit(INTERNAL_ERROR)
+
+
+def run_command(invoke) -> int:
+    """Run ``invoke()`` (the click/typer ``main`` in non-standalone mode) and return the
+    exit code, so that nothing but one line ever reaches stderr on failure: a usage
+    error (unknown option, missing argument, bad number) is one line and exit 2; an
+    unexpected exception is one ``internal error`` line and exit 3."""
+    try:
+        from typer._click.exceptions import NoArgsIsHelpError
+    except ImportError:  # pragma: no cover
+        NoArgsIsHelpError = ()  # noqa: N806
+    try:
+        rv = invoke()
+    except NoArgsIsHelpError as exc:  # `referee` alone, `referee new`: the help
+        exc.show()
+        return exc.exit_code
+    except UsageError as exc:
+        msg = " ".join(exc.format_message().split())
+        where = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "referee"
+        sys.stderr.write(f"referee: {msg} (see `{where} --help`)\n")
+        return 2
+    except ClickException as exc:
+        sys.stderr.write(f"referee: {' '.join(exc.format_message().split())}\n")
+        return exc.exit_code
+    except typer.Exit as exc:
+        return exc.exit_code
+    except (typer.Abort, KeyboardInterrupt):
+        sys.stderr.write("referee: interrupted\n")
+        return 130
+    except SystemExit:
+        raise
+    except RecursionError:
+        sys.stderr.write("referee: the input is nested too deeply\n")
+        return 2
+    except MemoryError:
+        sys.stderr.write("referee: out of memory: the input is too large\n")
+        return 2
+    except BaseException as exc:  # noqa: BLE001 - the very last guard
+        sys.stderr.write(internal_error(exc) + "\n")
+        return INTERNAL_ERROR
+    return rv if isinstance(rv, int) and not isinstance(rv, bool) else 0
 
 
 def interactive() -> bool:

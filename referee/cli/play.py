@@ -18,10 +18,11 @@ from typing import Callable, Optional
 import typer
 
 from .app import app
-from .output import console, guard, interactive
+from .output import MAX_ID, console, guard, interactive
 
 HELP = """Type an event in record notation (Tab completes the legal ones), or:
   legal            the legal events now, with what each would do
+  advise           each option now with its chances (games with an advisor)
   undo             take back the last event
   rules QUERY      look a rule up (also: ? QUERY)
   show             draw the position again
@@ -41,6 +42,7 @@ class PlayLoop:
     game_id: int
     choose: Callable = lambda need: None
     done: bool = False
+    drawn: int | None = None  # the log length of the position last drawn: a stale screen is refused
     _cache: tuple | None = field(default=None, repr=False)
 
     def loaded(self):
@@ -59,6 +61,7 @@ class PlayLoop:
         from referee import session
 
         loaded = self.loaded()
+        self.drawn = loaded.length
         rend = loaded.spec.render_module()
         extras = session.extras(loaded)
         warnings = extras.pop("warnings")
@@ -82,7 +85,7 @@ class PlayLoop:
             events = [e.text for e in self.loaded().game.legal_events()]
         except RefereeError:
             events = []
-        return events + ["legal", "undo", "rules ", "show", "help", "quit"]
+        return events + ["legal", "advise", "undo", "rules ", "show", "help", "quit"]
 
     def complete(self, typed: str) -> list[tuple[str, str]]:
         """Completions of the line ``typed`` so far, as ``(whole line, what to show)``.
@@ -136,6 +139,7 @@ class PlayLoop:
 
         from referee import session
         from referee.errors import RefereeError
+        from referee.store import StaleError
 
         text = " ".join(line.split())
         word = text.split(" ", 1)[0].lower() if text else ""
@@ -151,17 +155,21 @@ class PlayLoop:
                 return self.picture() + self.after_game()
             if word == "legal":
                 return [self.legal_table()]
+            if word == "advise":
+                from .advise import advice_renderables, run_advisor
+
+                return advice_renderables(run_advisor(self.loaded()))
             if word in ("rules", "?") or text.startswith("?"):
                 query = text[1:] if text.startswith("?") and word != "?" else text.split(" ", 1)[1:]
                 query = query if isinstance(query, str) else (query[0] if query else "")
                 return self.rules(query.strip())
             if word == "undo":
-                undone = self.store.undo(self.game_id)
+                undone = self.store.undo(self.game_id, self.drawn)
                 return self.picture() + [f"Undid {escape(undone.text)}."]
             if word == "next":
                 return self.next_game()
             loaded = self.loaded()
-            applied = session.enter(self.store, loaded, text, self.choose)
+            applied = session.enter(self.store, loaded, text, self.choose, expect=self.drawn)
             # enter() brought the cached game up to date along with the log
             self._cache = ((self.game_id, self.store.log_length(self.game_id)), loaded)
             notes = [f"[bold]{escape(applied.text)}[/bold]"] + [f"  {escape(n)}" for n in applied.notes]
@@ -173,7 +181,8 @@ class PlayLoop:
         except RefereeError as exc:
             options = getattr(exc, "options", None)
             extra = (" (choose one: " + " | ".join(o.text for o in options) + ")") if options else ""
-            return [f"[red]{escape(str(exc))}[/red]{escape(extra)}"]
+            stale = self.picture() if isinstance(exc, StaleError) else []  # redraw what changed
+            return stale + [f"[red]{escape(str(exc))}[/red]{escape(extra)}"]
 
     def legal_table(self):
         from rich.table import Table
@@ -187,20 +196,12 @@ class PlayLoop:
         return table
 
     def rules(self, query: str) -> list:
+        """``? QUESTION`` / ``rules QUESTION``: what ``referee rules ask`` says, for this game."""
         if not query:
-            return ["rules QUERY: e.g. rules can two zombies share a square"]
-        import rulesdb
+            return ["? QUESTION (or rules QUESTION): e.g. ? can two zombies share a square"]
+        from .rules import ask_lines
 
-        game = self.loaded().stored.game
-        hits = rulesdb.search(query, game=game, limit=3)
-        if not hits:
-            return [f"No rule found for {query!r}."]
-        from rich.markup import escape
-
-        out = []
-        for hit in hits:
-            out.append(f"[bold]{escape(hit.title)}[/bold]  [dim]({hit.id})[/dim]\n{escape(hit.text.strip())}")
-        return out
+        return ["\n".join(ask_lines(query, self.loaded().stored.game))]
 
     def next_game(self) -> list:
         loaded = self.loaded()
@@ -299,7 +300,8 @@ def _game_ids(ctx, incomplete: str):
 @app.command()
 def play(
     ctx: typer.Context,
-    game_id: Optional[int] = typer.Argument(None, metavar="[GAME_ID]", autocompletion=_game_ids,
+    game_id: Optional[int] = typer.Argument(None, metavar="[GAME_ID]", min=1, max=MAX_ID,
+                                            autocompletion=_game_ids,
                                             help="A stored game id; default: the current game."),
 ) -> None:
     """Play a stored game in one window: the picture after every event, completion of

@@ -1,4 +1,4 @@
-"""``referee rules``: search, show, list and import rule entries.
+"""``referee rules``: search, ask, show, list and import rule entries.
 
 A thin layer over :mod:`rulesdb`.  Every command takes ``--json`` (one JSON object on
 stdout); a bad game name, an unknown id or an unreadable file is one line on stderr and
@@ -64,7 +64,8 @@ def search(
 
         emit_json({"query": query, "game": g, "hits": [
             {"id": h.id, "game": h.game, "kind": h.kind, "title": h.title, "text": h.text,
-             "source": h.source, "score": h.score, "imported": h.imported} for h in hits]})
+             "source": h.source, "score": h.score, "imported": h.imported,
+             "answer": h.answer} for h in hits]})
         return
     from rich.markup import escape
 
@@ -76,11 +77,70 @@ def search(
         return
     for i, h in enumerate(hits, 1):
         tag = " [magenta](imported)[/]" if h.imported else (" [cyan](ruling)[/]" if h.kind == "ruling" else "")
+        if i == 1 and h.answer:
+            out.print(f"[bold green]{escape(h.answer)}[/]")
         out.print(f"[bold]{i}. {escape(h.title)}[/]{tag}  [dim]{escape(h.id)} · {escape(h.game)} · "
                   f"{escape(h.source)}[/]")
+        if h.answer and i > 1:
+            out.print(f"   [green]{escape(h.answer)}[/]")
         out.print(f"   {escape(h.text)}")
         if i < len(hits):
             out.print()
+
+
+def answer_of(hits) -> dict | None:
+    """What ``rules ask`` says for search ``hits``: the best answer (the top hit's answer
+    line, else the first sentence of its text), its rule id and title, and the next two
+    candidates; None when there is no hit."""
+    from rulesdb.model import first_sentence
+
+    if not hits:
+        return None
+    top = hits[0]
+    return {"answer": top.answer or first_sentence(top.text), "rule": top.id, "title": top.title,
+            "candidates": [{"rule": h.id, "title": h.title} for h in hits[1:3]]}
+
+
+def ask_lines(question: str, game: Optional[str], db=None) -> list[str]:
+    """``rules ask`` as rich-markup lines (shared with ``?`` in ``referee play``)."""
+    from rich.markup import escape
+
+    import rulesdb
+
+    db = db or rulesdb.database()
+    found = answer_of(db.search(question, game=game, limit=3))
+    if found is None:
+        return [f"No rule found for {escape(question)!r}." if question.strip()
+                else "Nothing to ask: e.g. ? can two zombies share a square"]
+    lines = [f"[bold]{escape(found['answer'])}[/bold]",
+             f"  [cyan]{escape(found['rule'])}[/cyan]  {escape(found['title'])}"]
+    if found["candidates"]:
+        lines.append("[dim]  see also: " + "; ".join(
+            f"{escape(c['rule'])} ({escape(c['title'])})" for c in found["candidates"]) + "[/dim]")
+    return lines
+
+
+@app.command()
+def ask(
+    question: str = typer.Argument(..., help="The question, as you would ask it at the table."),
+    game: Optional[str] = typer.Option(None, "--game", "-g", help=_GAME_HELP),
+    json_out: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
+) -> None:
+    """Answer a question at the table: the best answer first, its rule, two more candidates."""
+    g = _game(game, json_out)
+    db = _db(json_out)
+    if json_out:
+        from .output import emit_json
+
+        found = answer_of(db.search(question, game=g, limit=3))
+        emit_json({"question": question, "game": g,
+                   **(found or {"answer": None, "rule": None, "title": None, "candidates": []})})
+        return
+    from .output import console
+
+    out = console()
+    for line in ask_lines(question, g, db):
+        out.print(line)
 
 
 def _entry_json(db, entry) -> dict:
@@ -138,6 +198,8 @@ def show(
             body.append("\nReads: ", style="bold")
             body.append(", ".join(entry.rules))
     else:
+        if entry.answer:
+            body.append(entry.answer + "\n", style="bold")
         body.append(entry.text)
     if entry.imported:
         body.append(f"\n(imported from {entry.source_file})", style="magenta")

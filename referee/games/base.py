@@ -40,7 +40,7 @@ def refuse(problem: Problem | None) -> None:
     >>> refuse(("the game is over", "fluffy.game-over"))
     Traceback (most recent call last):
     ...
-    referee.errors.IllegalEventError: the game is over
+    referee.errors.IllegalEventError: the game is over [fluffy.game-over]
     """
     if problem is not None:
         raise IllegalEventError(problem[0], problem[1])
@@ -142,6 +142,7 @@ class GameSpec:
     - ``name``: the ``[Game]`` tag value (``fluffy``); ``title``: its printed name;
       ``aliases``: other names players type (lower case).
     - ``extension``: the record file extension (``.zwf``).
+    - ``state_keys``: the keys the ``replay --json`` contract fixes for the state.
     - ``engine``: the ``Game`` class (``None`` for a game with rules lookup only).
     - ``renderer``: a module with ``render(game, **extras)`` (a rich renderable that
       fits the console width) and ``summary(game)``.
@@ -174,6 +175,7 @@ class GameSpec:
     rules_game: str
     rulebook: str
     aliases: tuple[str, ...] = ()
+    state_keys: tuple[str, ...] = ("game", "over")
     engine: str | None = None
     renderer: str | None = None
     new_command: str | None = None

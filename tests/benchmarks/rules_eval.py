@@ -9,6 +9,8 @@ Usage (from the repository root)::
     .venv/bin/python tests/benchmarks/rules_eval.py --extra    # also our extra set
     .venv/bin/python tests/benchmarks/rules_eval.py --extra --misses   # list the misses
     .venv/bin/python tests/benchmarks/rules_eval.py --extra --tune     # grid over weights
+    .venv/bin/python tests/benchmarks/rules_eval.py --dev        # our situational dev set
+    .venv/bin/python tests/benchmarks/rules_eval.py --situational  # the blind set, per game
 
 The index is built in a temporary file, so the user's cache and imports are untouched.
 """
@@ -29,6 +31,9 @@ sys.path.insert(0, str(ROOT))
 SHARED = ROOT.parent / "shared" / "eval" / "rules-questions.jsonl"
 EXTRA = Path(__file__).with_name("rules_questions_extra.jsonl")
 HOLDOUT = Path(__file__).with_name("rules_questions_holdout.jsonl")
+DEV = Path(__file__).with_name("rules_questions_dev.jsonl")
+#: Written blind (from the rulebooks, never seeing the entries): measure with it, never tune on it.
+SITUATIONAL = Path(__file__).with_name("rules_questions_situational.jsonl")
 
 
 def load(path: Path) -> list[dict]:
@@ -67,6 +72,12 @@ def main() -> int:
     ap.add_argument("--only-extra", action="store_true", help="run only the extra set")
     ap.add_argument("--holdout", action="store_true",
                     help="also run the held-out set (never use it with --tune: it stands for unseen questions)")
+    ap.add_argument("--dev", action="store_true",
+                    help="also run our situational development set (rules_questions_dev.jsonl)")
+    ap.add_argument("--situational", action="store_true",
+                    help="also run the blind situational set, with per-game figures "
+                         "(a measure only: never with --tune or --misses)")
+    ap.add_argument("--per-game", action="store_true", help="print per-game figures for every set")
     ap.add_argument("--misses", action="store_true", help="list questions not answered at rank 1")
     ap.add_argument("--tune", action="store_true", help="grid-search column weights")
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
@@ -86,6 +97,12 @@ def main() -> int:
         if args.tune:
             ap.error("--holdout stays out of --tune")
         sets["holdout"] = load(HOLDOUT)
+    if args.dev:
+        sets["dev"] = load(DEV)
+    if args.situational:
+        if args.tune or args.misses:
+            ap.error("--situational is a blind measure: not with --tune or --misses")
+        sets["situational"] = load(SITUATIONAL)
 
     with tempfile.TemporaryDirectory() as tmp:
         def make(**kw):
@@ -117,7 +134,15 @@ def main() -> int:
             report[name] = m
             if not args.json:
                 print(fmt(name, m))
-            if args.misses:
+            if args.per_game or name == "situational":
+                games = list(dict.fromkeys(q["game"] for q in qs))
+                m["per_game"] = {}
+                for game in games:
+                    gm, _ = evaluate(db, [q for q in qs if q["game"] == game])
+                    m["per_game"][game] = gm
+                    if not args.json:
+                        print("  " + fmt(game[:16], gm).replace("\n", ""))
+            if args.misses and name != "situational":
                 for q, r in ranks:
                     if r != 1:
                         top = db.search(q["q"], game=q["game"], limit=3)

@@ -33,6 +33,7 @@ from typing import Any
 from referee.cards import CardCount, Hand
 from referee.errors import BadInputError, Option
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
+from referee.numbers import to_int
 
 # -- cards ------------------------------------------------------------------------------
 
@@ -120,7 +121,7 @@ def parse_variant(text: str | None) -> tuple[str, int, int]:
         m = re.fullmatch(r"(heal|rest)=(\d+)", word)
         if not m:
             raise BadInputError(f"bad variant count {word!r}: write heal=N or rest=N")
-        n = int(m.group(2))
+        n = to_int(m.group(2), "a variant count")
         limit = max_heal if m.group(1) == "heal" else max_rest
         if n > limit:
             raise BadInputError(f"the {name} variant takes out at most {limit} "
@@ -229,6 +230,20 @@ class Game(EngineBase):
             if self.variant == "challenge":
                 variant += f" rest={self.rest_out}"
         return {"Players": ", ".join(self.players), "Variant": variant}
+
+    def copy(self) -> "Game":
+        """An independent copy of this game (cheaper than replaying its events; the
+        advisor plays many games on from one position)."""
+        new = object.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        new.count = self.count.copy()
+        new.hands = [h.copy() for h in self.hands]
+        new.played = list(self.played)
+        new.played_count = Counter(self.played_count)
+        new.skipped = list(self.skipped)
+        new.provisioned = list(self.provisioned)
+        new.may_show = list(self.may_show)
+        return new
 
     # -- derived state --------------------------------------------------------------------
 

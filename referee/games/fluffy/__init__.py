@@ -9,6 +9,7 @@ SPEC = GameSpec(
     title="Zombies Want Fluffy",
     extension=".zwf",
     rules_game="fluffy",
+    state_keys=("game", "over", "winner", "ending", "turn", "deck", "fluffy", "zombies", "destroyed", "aside", "score"),
     rulebook="zombies-want-fluffy.txt",
     aliases=("zwf", "zombies-want-fluffy", "zombies want fluffy", "fluffy"),
     engine="referee.games.fluffy.engine:Game",

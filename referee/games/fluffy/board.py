@@ -114,7 +114,7 @@ def parse_board(text: str, origin: str = "board") -> Board:
     column of the first problem (``bad board: line 4, column 7: ...``)."""
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, RecursionError) as exc:  # a board nested thousands deep
         raise _err(f"not valid TOML ({exc})") from None
     unknown = set(data) - {"name", "map", "graves"}
     if unknown:

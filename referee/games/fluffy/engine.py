@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from referee.cards import CardCount, CardError, Hand
 from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
 from referee.games.base import Applied, EngineBase
+from referee.numbers import is_number, parse_int
 from referee.grid import Square, facing_towards, parse_facing, square_name, step, turn_back, turn_left, turn_right
 
 from .scoring import points
@@ -80,7 +81,7 @@ def parse_deck(text: str) -> dict[str, int]:
     deck: dict[str, int] = {}
     for token in text.replace(",", " ").split():
         code, sep, count = token.partition("=")
-        if not sep or not count.strip().isdigit():
+        if not sep or not is_number(count.strip()):
             raise BadInputError(f"bad deck entry {token!r}: write CODE=COUNT, e.g. F=10")
         code = parse_card(code)
         if code in deck:
@@ -99,13 +100,13 @@ def parse_duration(text: str) -> int:
     (150, 300)
     """
     t = text.strip().lower().replace(" ", "")
-    if t.isdigit():
-        seconds = int(t) * 60
+    if is_number(t):
+        seconds = parse_int(t, "[OpeningClock] minutes", 1, 10**6) * 60
     else:
         m = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?", t)
         if not t or not m:
             raise BadInputError(f"[OpeningClock] is a time such as 5m, 90s or 2m30s, not {text!r}")
-        h, mi, se = (int(g) if g else 0 for g in m.groups())
+        h, mi, se = (parse_int(g, "[OpeningClock]", 0, 10**6) if g else 0 for g in m.groups())
         seconds = h * 3600 + mi * 60 + se
     if seconds <= 0:
         raise BadInputError("[OpeningClock] must be longer than nothing")
@@ -400,7 +401,7 @@ class Game(EngineBase):
         hand_size = HAND_LIMIT
         if "HandSize" in tags:
             value = tags["HandSize"].strip()
-            if not value.isdigit() or not 1 <= int(value) <= 10:
+            if not is_number(value) or not 1 <= int(value) <= 10:
                 raise BadInputError(f"[HandSize] is Fluffy's hand size, 1 to 10, not {value!r}")
             hand_size = int(value)
         moves = tags.get("ZombieMoves", "all").strip().lower()

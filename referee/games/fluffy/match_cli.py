@@ -89,10 +89,11 @@ def new_match(
     with guard(json_out):
         from referee.errors import BadInputError
 
-        from referee.cli.game import open_store, parse_tag_options
+        from referee.cli.game import check_tags, open_store, parse_tag_options
 
         names = _players(players)
         tags = parse_tag_options(tag)
+        check_tags("fluffy", {**tags, "Fluffy": names[0], "Zombies": names[1]})
         tags.update({k: v for k, v in (("Board", board), ("Deck", deck)) if v is not None})
         base = str(Path.cwd())
         for key in ("Fluffy", "Zombies", "Players"):

@@ -1,0 +1,119 @@
+"""Drawing a Zombie Fluxx game with rich: the rules in play, the Goal, each player's
+Keepers, Creepers and hand size, and what the player whose turn it is still owes.
+Fits an 80x24 terminal for a typical position (one line a player)."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from referee.games.fluxx.engine import Game
+
+
+def _names(names: list[str], limit: int = 44) -> str:
+    text = ", ".join(names) if names else "-"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def rules_line(game: Game) -> Text:
+    play = game.rule_value("play")
+    bits = [f"Draw {game.rule_value('draw')}", f"Play {'All' if play == 'all' else play}"]
+    hl, kl = game.rule_value("hand-limit"), game.rule_value("keeper-limit")
+    bits.append(f"Hand Limit {hl}" if hl is not None else "no Hand Limit")
+    bits.append(f"Keeper Limit {kl}" if kl is not None else "no Keeper Limit")
+    line = Text("Rules: ", style="bold")
+    line.append("  ".join(bits))
+    return line
+
+
+def owes_line(game: Game) -> str:
+    """What the player whose turn it is still owes, in words."""
+    if game.over:
+        return ""
+    if game.first_round:
+        owing = [f"{game.players[q]} {n}" for q, n in enumerate(game.replacements) if n]
+        return ("First round: lay down dealt Creepers; replacement draws owed: " + ", ".join(owing)
+                if owing else "First round: lay down dealt Creepers, then the first turn begins")
+    o = game.owes()
+    who = game.players[game.current]
+    bits = []
+    if o["draws"]:
+        bits.append(f"draw {o['draws']}")
+    if o["action_plays"]:
+        bits.append(f"play {o['action_plays']} for the Action")
+    if o["plays"]:
+        bits.append(f"play {o['plays']}" + (" (Play All)" if game.rule_value("play") == "all" else ""))
+    if o["discards"]:
+        bits.append(f"discard {o['discards']} at the end")
+    if o["drops"]:
+        bits.append(f"drop {o['drops']} Keeper(s) at the end")
+    if game.trio:
+        bits.insert(0, f"say where {game.trio} goes (trio left/right)")
+    if game.flee:
+        bits.insert(0, "move the fleeing Pair of Zombies")
+    text = f"{who} owes: " + (", ".join(bits) if bits else "nothing (may end the turn)")
+    text += f"  (drawn {game.drawn}, played {game.played})"
+    for name, d in o["pushed"].items():
+        text += f"\n{name} must first " + " and ".join(
+            [f"discard {d['discards']}"] * bool(d["discards"]) + [f"drop {d['drops']}"] * bool(d["drops"]))
+    return text
+
+
+def _players(game: Game) -> Table:
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    table.add_column("")
+    table.add_column("player", max_width=12, no_wrap=True)
+    table.add_column("hand", justify="right")
+    table.add_column("keepers", max_width=34, no_wrap=True, overflow="ellipsis")
+    table.add_column("creepers", max_width=22, no_wrap=True, overflow="ellipsis")
+    for q, name in enumerate(game.players):
+        mark = "▶" if not game.over and q == game.current else ""
+        keepers = sorted(game.keepers[q].elements())
+        creepers = sorted(game.creepers[q].elements())
+        hand = str(game.hands[q].size)
+        table.add_row(mark, Text(name, style="bold" if mark else ""), hand,
+                      Text(_names(keepers, 34), style="green"),
+                      Text(_names(creepers, 22), style="red"))
+    return table
+
+
+def _result(game: Game) -> Text:
+    if game.winner == "zombies":
+        return Text(f"The Ungoal {game.ungoal} is met: everybody loses, the Zombies win.", style="bold red")
+    return Text(f"{game.winner} wins: {game.goal}.", style="bold green")
+
+
+def render(game: Game, **_extras):
+    """The whole picture (at most ~20 lines with six players)."""
+    head = Text.assemble(("Zombie Fluxx", "bold"), f"  turn {game.turn}",
+                         f"  ({'no zombies, ' if game.zombies_out else ''}pile {game.pile}, "
+                         f"discard {len(game.discard)})")
+    parts = [head, rules_line(game)]
+    if game.others:
+        parts.append(Text("Also in play: " + _names(sorted(game.others), 64)))
+    goal = Text("Goal: ", style="bold")
+    goal.append(game.goal or "none yet")
+    if game.ungoal:
+        goal.append(f"   Ungoal: {game.ungoal}")
+    parts.append(goal)
+    parts.append(_players(game))
+    known = [f"{game.players[q]}: {_names(game.hands[q].known_list(), 30)}"
+             for q in range(len(game.players)) if game.hands[q].known]
+    if known:
+        parts.append(Text("Known in hands: " + "; ".join(known)[:62], style="dim"))
+    if game.top:
+        parts.append(Text(f"On top of the draw pile: {game.top[-1]}", style="red"))
+    if game.over:
+        parts.append(_result(game))
+    else:
+        parts.append(Text(owes_line(game), style="bold"))
+    return Group(*parts)
+
+
+def summary(game: Game) -> str:
+    """One or two lines: the rules, the Goal and who owes what (or the result)."""
+    if game.over:
+        return _result(game).plain
+    rules = rules_line(game).plain.removeprefix("Rules: ")
+    return f"turn {game.turn}; {rules}; Goal: {game.goal or 'none'}; {owes_line(game)}"

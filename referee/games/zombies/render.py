@@ -1,0 +1,120 @@
+"""Drawing a Zombies!!! quick-play game with rich: one row per player (life, ammo,
+kills against the kills needed, hand, event this round, cards in play), whose turn and
+which step, the movement left, the zombies and tokens on the board, the tiles left and
+the helipad.  Fits an 80x24 terminal."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from referee.games.zombies.engine import Game, kill_number
+from referee.games.zombies.odds import fight_odds
+
+_STEPS = {"tile": "draw a tile", "bid": "bids for the Helipad",
+          "fight": "fight (start of turn, or fight on)", "draw": "draw event cards",
+          "roll": "roll for movement", "move": "move/fight/pick, then the zombie roll",
+          "zombies": "roll for the zombies",
+          "discard": "discard a card or end the turn"}
+
+
+def _short(cards: list[str], width: int = 22) -> str:
+    text = ", ".join(sorted(cards, key=str.lower)) or "-"
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _players(game: Game) -> Table:
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    cols = ["", "player", "life", "ammo", "kills", "hand", "event", "in play"]
+    if game.has("schools-out"):
+        cols.insert(6, "guts")
+    for col in cols:
+        table.add_column(col, no_wrap=True)
+    due = game.to_move
+    for i, p in enumerate(game.players):
+        mark = "▶" if i == due else ""
+        row = [mark, Text(p.name[:12], style="bold" if i == due else ""), str(p.life), str(p.ammo),
+               f"{p.kills}/{game.kills_to_win}", str(p.hand),
+               "played" if p.event_round else "-", _short(p.in_play)]
+        if game.has("schools-out"):
+            row.insert(6, str(p.guts))
+        table.add_row(*row)
+    return table
+
+
+def odds_line(game: Game, kind: str | None = None) -> str | None:
+    """The chance to win the fight at hand (or one that may start now) with the ammo
+    held, and what it costs on average, or None when no fight is possible."""
+    if game.over or game.phase in ("tile", "bid", "discard") or game.zombies <= 0:
+        return None
+    p = game.players[game.seat]
+    kind = kind if kind is not None else (None if game.fight_open in (None, "zombie") else game.fight_open)
+    if not game.fight_open:
+        if game.phase == "start" and (game.drawn or game.start_fights >= game.start_fight_cap()):
+            return None
+        if game.phase == "move" and (game.fights_here is None
+                                     or game.fights_here >= game.start_fight_cap()):
+            return None
+    k = kill_number(kind)
+    o = fight_odds(k, p.ammo, p.life, "ammo", dog=kind == "dog")
+    what = "the fight at hand" if game.fight_open else "a fight now"
+    return (f"{what} ({kind or 'zombie'}, kills on {k}+): {o.percent()} to win; costs about "
+            f"{float(o.life_lost):.1f} life, {float(o.ammo_spent):.1f} ammo")
+
+
+def status_lines(game: Game) -> list[str]:
+    """Whose turn, the step, the allowance left, the board's books."""
+    lines = []
+    if game.over:
+        p = game.players[game.winner]
+        how = {"kills": f"{p.kills} kills", "helipad": "reached the helipad",
+               "spell": "cast the spell"}[game.ending]
+        lines.append(f"Game over: {p.name} wins ({how}).")
+    else:
+        who = game.players[game.to_move].name
+        if game.phase == "bid":
+            lines.append(f"Turn {game.turns + 1} ({game.players[game.seat].name}): {who} "
+                         f"{_STEPS['bid']}")
+        else:
+            lines.append(f"Turn {game.turns + 1}: {who}, {_STEPS[game.step]}")
+        if game.allowance is not None:
+            extra = " (stopped: lost a fight)" if game.stopped else (
+                " (ended on the Town Square)" if game.move_over else "")
+            lines.append(f"Movement: allowance {game.allowance}, moved {game.moved}, "
+                         f"{game.left_to_move()} left{extra}; picks open {game.picks}")
+        if game.bidding is not None:
+            b = game.bidding
+            lead = "no bid yet" if b.high is None else f"high bid {b.high} by {game.players[b.leader].name}"
+            passed = ", ".join(game.players[s].name for s in b.order if s in b.passed) or "nobody"
+            lines.append(f"Helipad bidding: {lead}; passed: {passed}")
+    lines.append(f"Board: {game.zombies} zombies, {game.tokens['ammo']} ammo and "
+                 f"{game.tokens['life']} life tokens; tiles left {game.tiles_left}; "
+                 f"helipad {game.helipad}")
+    lines.append(f"Event deck: {game.events_left} left, {game.discards} discarded"
+                 + (f"; expansions: {', '.join(game.expansions)}" if game.expansions else ""))
+    odds = odds_line(game)
+    if odds:
+        lines.append(odds)
+    return lines
+
+
+def render(game: Game, **extras):
+    """The whole picture."""
+    head = Text.assemble(("Zombies!!! quick play", "bold"),
+                         f"  {len(game.players)} players, {game.kills_to_win} kills to win")
+    parts = [head, _players(game)]
+    for i, line in enumerate(status_lines(game)):
+        parts.append(Text(line, style="bold" if i == 0 else ""))
+    return Group(*parts)
+
+
+def summary(game: Game) -> str:
+    """One line: the step and who is due, or the result."""
+    lines = status_lines(game)
+    if game.over:
+        return lines[0]
+    bits = [lines[0]]
+    if game.allowance is not None and game.phase == "move":
+        bits.append(f"{game.left_to_move()} to move")
+    return "; ".join(bits)

@@ -1,0 +1,89 @@
+"""Tile data for the Zombies!!! quick-play referee: named tiles and what they bring.
+
+A tile-data file is TOML, one key a named tile::
+
+    "Toy Store" = {z = 4, ammo = 1, life = 1}
+    [Warehouse]
+    z = 6
+
+Fields: ``z`` (zombies), ``ammo`` and ``life`` (tokens), and for the expansions
+``dogs`` and ``enhanced`` (zombies of those kinds, counted among the zombies).  A tile
+may leave a field out; the event then gives it.  The built-in file
+(``referee/data/tiles/zombies-quick-play.toml``) lists the tile names the quick-play
+rules name, with no counts: the printed counts are not published.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+
+from referee.errors import BadInputError
+
+FIELDS = ("z", "ammo", "life", "dogs", "enhanced")
+#: The counts a named tile must have (in its data or in the event).
+REQUIRED = ("z", "ammo", "life")
+BUILTIN = "default"
+MAX_COUNT = 60
+
+
+@dataclass(frozen=True)
+class TileData:
+    """Named tiles -> ``{field: count}`` (only the fields the file gives), keyed by
+    lower-case name; ``names`` keeps the spelling of the file."""
+
+    tiles: dict[str, dict[str, int]]
+    names: dict[str, str]
+    source: str = BUILTIN
+
+    def lookup(self, name: str) -> tuple[str, dict[str, int]] | None:
+        """``(printed name, counts)`` for a tile (case-insensitive), or None."""
+        key = " ".join(name.split()).lower()
+        if key not in self.tiles:
+            return None
+        return self.names[key], self.tiles[key]
+
+
+def parse_tile_data(text: str, source: str = "tile data") -> TileData:
+    """Parse and validate tile-data TOML; :class:`BadInputError` naming the tile and
+    field at fault."""
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInputError(f"{source}: not valid TOML: {exc}") from None
+    tiles: dict[str, dict[str, int]] = {}
+    names: dict[str, str] = {}
+    for name, table in doc.items():
+        clean = " ".join(str(name).split())
+        if not clean or '"' in clean:
+            raise BadInputError(f"{source}: bad tile name {name!r}")
+        if not isinstance(table, dict):
+            raise BadInputError(f"{source}: tile {clean!r} must be a table such as "
+                                f"{{z = 4, ammo = 1, life = 1}}, not {table!r}")
+        counts: dict[str, int] = {}
+        for key, value in table.items():
+            if key not in FIELDS:
+                raise BadInputError(f"{source}: tile {clean!r}: unknown field {key!r} "
+                                    f"(fields: {', '.join(FIELDS)})")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadInputError(f"{source}: tile {clean!r}: field {key!r} must be a whole "
+                                    f"number, not {value!r}")
+            if not 0 <= value <= MAX_COUNT:
+                raise BadInputError(f"{source}: tile {clean!r}: field {key!r} must be 0..{MAX_COUNT}, "
+                                    f"not {value}")
+            counts[key] = value
+        key = clean.lower()
+        if key in tiles:
+            raise BadInputError(f"{source}: tile {clean!r} is listed twice")
+        tiles[key] = counts
+        names[key] = clean
+    return TileData(tiles, names, source)
+
+
+def builtin_tile_data() -> TileData:
+    """The built-in (incomplete) list of named tiles."""
+    from importlib import resources
+
+    text = resources.files("referee.data").joinpath("tiles", "zombies-quick-play.toml").read_text(
+        encoding="utf-8")
+    return parse_tile_data(text, "built-in tile data")

@@ -1,0 +1,47 @@
+"""Whole numbers in user input: tag values, options, square names, deck counts.
+
+Only ASCII digits count (``²`` and ``٣`` are digits to :meth:`str.isdigit` but not
+numbers a record may hold), at most :data:`MAX_DIGITS` of them (Python refuses to
+convert very long numbers, and no count in a game needs more), within a range.  Every
+failure is a :class:`~referee.errors.BadInputError` whose message quotes the input cut
+short.
+
+>>> parse_int("12", "hand size", 1, 20)
+12
+>>> is_number("1²"), is_number("007"), is_number("")
+(False, True, False)
+"""
+
+from __future__ import annotations
+
+from referee.errors import BadInputError
+
+#: The most digits a number may have (2**63-1, SQLite's largest integer, has 19).
+MAX_DIGITS = 19
+
+
+def is_number(text: str) -> bool:
+    """True when ``text`` is 1 to :data:`MAX_DIGITS` ASCII digits."""
+    return 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+
+
+def parse_int(text: str, what: str = "number", low: int | None = None,
+              high: int | None = None) -> int:
+    """``text`` (surrounding spaces allowed) as a whole number from ``low`` to ``high``;
+    :class:`BadInputError` naming ``what`` otherwise."""
+    t = str(text).strip()
+    shown = t if len(t) <= 30 else t[:29] + "…"
+    span = (f" from {low} to {high}" if low is not None and high is not None
+            else f" of at least {low}" if low is not None else "")
+    if not is_number(t):
+        raise BadInputError(f"{what} must be a whole number{span} (ASCII digits), not {shown!r}")
+    n = int(t)
+    if (low is not None and n < low) or (high is not None and n > high):
+        raise BadInputError(f"{what} must be a whole number{span}, not {shown}")
+    return n
+
+
+def to_int(text: str, what: str = "number") -> int:
+    """Like ``int(text)`` for ASCII digits already matched by a pattern, with the
+    digit cap: a drop-in for engines' ``int(m.group(1))``."""
+    return parse_int(text, what)

@@ -1,0 +1,200 @@
+"""`referee advise` (CliRunner) and `advise` inside `referee play` (the PlayLoop in
+process), on Fight or Flight games; the errors: no advisor, a broken advisor, bad
+--samples."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from referee import session
+from referee.advice import Advice, Line
+from referee.cli import app
+from referee.cli.advise import advice_renderables
+from referee.cli.play import HELP, PlayLoop
+from referee.games.fight_or_flight.advise import DEFAULT_SAMPLES
+from referee.games.fight_or_flight.advise import advise as fof_advise
+
+from .test_advise_fight_or_flight import ENDGAME_2P, position
+
+runner = CliRunner()
+
+
+def cli(*args: str, code: int = 0):
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr)
+    return result
+
+
+def new_fof(players: str = "Ann,Ben", events: list[str] = ()) -> None:
+    """A stored game made by `referee new`, its events entered in process (as `referee
+    move` does, without one process start and replay per event)."""
+    from referee.store import Store
+
+    gid = json.loads(cli("new", "fof", "--players", players, "--json").stdout)["id"]
+    store = Store(None)
+    loaded = session.load(store, gid)
+    for event in events:
+        session.enter(store, loaded, event)
+
+
+def text_of(items: list, width: int = 80) -> str:
+    out = io.StringIO()
+    con = Console(file=out, width=width, no_color=True, highlight=False)
+    for item in items:
+        con.print(item)
+    return out.getvalue()
+
+
+def without_advisor(monkeypatch, game: str) -> None:
+    """Make ``game``'s spec (as the session loads it) have no advisor."""
+    real = session.game_spec
+
+    def patched(name):
+        spec = real(name)
+        return dataclasses.replace(spec, advise=None) if spec.name == game else spec
+
+    monkeypatch.setattr(session, "game_spec", patched)
+
+
+def test_advise_prints_the_question_method_and_a_ranked_table_in_80_columns():
+    new_fof(events=ENDGAME_2P)
+    out = cli("advise", "--samples", "50", "--seed", "2").stdout  # 56 deals: sampled
+    lines = out.splitlines()
+    assert lines[0] == "Ann to play: the group's chance of reaching The End"
+    assert "Monte Carlo: 50 games per card (seed 2)" in out and "95% Wilson intervals" in out
+    assert max(len(line) for line in lines) <= 80
+    header = next(i for i, line in enumerate(lines) if "plan" in line and "chance" in line)
+    assert "95% interval" in lines[header] and "detail" in lines[header]
+    first, last = lines[header + 1].split(), lines[header + 5].split()
+    assert first[:6] == ["1", "Ann:", "The", "End", "100%", "exact"]
+    assert last[:5] == ["5", "Ann:", "Combat", "0%", "exact"]
+    assert "Ranked best first (higher is better)." in out
+
+
+def test_advise_json_is_the_advisors_own_advice_as_one_object():
+    new_fof(events=ENDGAME_2P)
+    got = json.loads(cli("advise", "--json", "--samples", "40", "--seed", "9").stdout)
+    direct = fof_advise(position("Ann, Ben", ENDGAME_2P), seed=9, samples=40).to_json()
+    assert got == direct
+    assert got["best"] == "high" and got["game"] == "fight-or-flight"
+    assert got["options"][0] == {"plan": "Ann: The End", "probability": 1.0, "low": 1.0,
+                                 "high": 1.0, "detail": "certain: wins at once"}
+    sampled = [o for o in got["options"] if "samples" in o]
+    assert sampled and all(o["samples"] == 40 and o["low"] <= o["probability"] <= o["high"]
+                           for o in sampled)
+
+
+def test_advise_on_a_chosen_game_and_with_the_default_samples():
+    new_fof(events=["Ann: Provision", "Ben: Skirmish"])
+    new_fof("Ann,Ben,Cat")
+    got = json.loads(cli("advise", "--game", "1", "--json").stdout)
+    assert got["question"].startswith("Ann to play")
+    assert got["method"].startswith(f"Monte Carlo: {DEFAULT_SAMPLES} games per card (seed 0)")
+    assert {o["plan"] for o in got["options"]} == {"Ann: Heal", "Ann: Rest", "Ann: Provision", "Ann: Skirmish"}
+
+
+def test_a_finished_game_gets_no_options():
+    new_fof(events=ENDGAME_2P + ["Ann: The End"])
+    out = cli("advise").stdout
+    assert out.startswith("The game is over: win") and "No option to advise on." in out
+
+
+def test_no_advisor_is_bad_input_with_one_line(monkeypatch, yard_file):
+    cli("new", "fluffy", "--board", str(yard_file), "--deck", "F=10 L=4 R=4 B=2 LR=2 FB=2",
+        "--fluffy", "Ana", "--zombies", "Ben")
+    without_advisor(monkeypatch, "fluffy")
+    res = cli("advise", code=2)
+    assert res.stderr == "referee: no advisor for Zombies Want Fluffy\n" and res.stdout == ""
+    err = json.loads(cli("advise", "--json", code=2).stdout)["error"]
+    assert err["message"] == "no advisor for Zombies Want Fluffy"
+
+
+def test_a_broken_advisor_is_an_internal_error_not_a_traceback(monkeypatch):
+    new_fof()
+    real = session.game_spec
+    monkeypatch.setattr(session, "game_spec", lambda name: dataclasses.replace(
+        real(name), advise="json:loads"))  # called with a Game: TypeError
+    res = cli("advise", code=3)
+    assert res.stderr.startswith("referee: the Zombie Fight or Flight advisor failed: TypeError")
+    assert len(res.stderr.splitlines()) == 1 and "Traceback" not in res.stderr
+
+
+@pytest.mark.parametrize("args", [["--samples", "0"], ["--samples", "-5"], ["--samples", "many"],
+                                  ["--seed", "x"], ["--samples", "1000000"]])
+def test_bad_options_exit_2(args):
+    new_fof()
+    cli("advise", *args, code=2)
+
+
+def test_no_stored_game_is_bad_input():
+    res = cli("advise", code=2)
+    assert res.stderr.startswith("referee: ") and len(res.stderr.splitlines()) == 1
+
+
+# -- the play session -------------------------------------------------------------------
+
+def test_play_session_advise_prints_the_same_table():
+    from referee.store import Store
+
+    new_fof(events=ENDGAME_2P)
+    loop = PlayLoop(Store(None), 1)
+    got = text_of(loop.handle("advise"), width=80)
+    expected = text_of(advice_renderables(fof_advise(position("Ann, Ben", ENDGAME_2P))), width=80)
+    assert got == expected
+    assert "Ann: The End" in got and "exact" in got
+    assert "advise" in HELP and "advise" in loop.completions()
+    # the session goes on: an event after the advice
+    assert "Ann: The End" in text_of(loop.handle("Ann: The End"), width=120)
+    assert "No option to advise on." in text_of(loop.handle("advise"))
+
+
+def test_play_session_advise_without_advisor_is_one_red_line(monkeypatch):
+    from referee.store import Store
+
+    new_fof()
+    without_advisor(monkeypatch, "fight-or-flight")
+    out = PlayLoop(Store(None), 1).handle("advise")
+    assert out == ["[red]no advisor for Zombie Fight or Flight[/red]"]
+
+
+def test_renderables_fit_80_columns_for_long_plans():
+    advice = Advice("x", "A long question " * 3, "some method " * 10,
+                    [Line("Ann: " + "very long plan " * 5, 0.123456, 0.1, 0.15, "detail " * 15),
+                     Line("Ben: short", 1.0)], best="low", notes=["a note " * 20])
+    text = text_of(advice_renderables(advice))
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "12.3%" in text and "10.0%–15.0%" in text and "100%" in text and "exact" in text
+    assert "lower is better" in text
+
+
+def test_advise_in_a_real_play_session(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    import pexpect
+
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "play.db"), "NO_COLOR": "1",
+           "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "100", "LINES": "40"}
+    made = subprocess.run([sys.executable, "-m", "referee", "new", "fof", "--players", "Ann,Ben"],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert made.returncode == 0, made.stderr
+    child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
+                          timeout=30, dimensions=(40, 100))
+    child.expect(r"game 1 [a-z ]*>")
+    child.sendline("Ann: Provision")
+    child.expect("Ann: Provision")
+    child.expect(r"game 1 [a-z ]*>")
+    child.sendline("advise")
+    child.expect("Ben to play: the group's chance of reaching The End")
+    child.expect(f"Monte Carlo: {DEFAULT_SAMPLES} games per card")
+    child.expect(r"Ranked best first \(higher is better\)")
+    child.expect(r"game 1 [a-z ]*>")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -1,0 +1,209 @@
+"""Zombie Fluxx through the CLI: new (players, catalogue, no zombies), move, legal, show,
+undo, log, export and replay; `referee cards check/show`; a whole three-player game from
+the shell; the picture within 80x24; and `referee play` driven in a pseudo-terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pexpect
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from referee.cli import app
+from referee.replay import sample_record
+
+from .test_fluxx_engine import TEST_CARDS, new
+
+runner = CliRunner()
+
+
+def cli(*args: str, code: int = 0):
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr)
+    return result
+
+
+@pytest.fixture
+def cards_file(tmp_path):
+    path = tmp_path / "deck.toml"
+    path.write_text(TEST_CARDS, encoding="utf-8")
+    return path
+
+
+def test_new_move_legal_show_undo_log():
+    started = json.loads(cli("new", "fluxx", "--players", "Ann,Ben,Cat", "--json").stdout)
+    assert started["game"] == "fluxx" and started["state"]["next"] == "Ann"
+    assert started["state"]["players"]["Ben"] == {"hand": 3, "keepers": [], "creepers": []}
+    moved = json.loads(cli("move", "ann:", "draw", "?", "--json").stdout)
+    assert moved["event"] == "Ann: draw ?" and moved["state"]["drawn"] == 1
+    legal = json.loads(cli("legal", "--json").stdout)
+    does = {e["event"]: e["does"] for e in legal["legal"]}
+    assert does['Ann: play "Draw 4"'] == "Ann must draw 3 more"
+    assert does['Ann: play "Hand Limit 1"'] == "Ben and Cat must discard down to 1 at once"
+    moved = json.loads(cli("move", 'Ann: play "draw 4"', "--json").stdout)
+    assert moved["event"] == 'Ann: play "Draw 4"' and moved["notes"] == ["Ann must draw 3 more"]
+    err = json.loads(cli("move", "Ann: end", "--json", code=1).stdout)["error"]
+    assert err["rule"] == "fluxx.ruling.draws-before-plays" and "draw 3 more" in err["message"]
+    bad = cli("move", "Ann: play Banana", code=2)
+    assert "unknown card 'Banana'" in bad.stderr and "[Cards" in bad.stderr
+    shown = cli("show").stdout
+    assert "Draw 4" in shown and "Ann owes: draw 3" in shown
+    cli("undo")
+    state = json.loads(cli("show", "--json").stdout)
+    assert state["rules"]["draw"] == 1 and state["played"] == 0
+    log = json.loads(cli("log", "--json").stdout)["log"]
+    assert [e["event"] for e in log if e["kind"] == "event"] == ["Ann: draw ?", 'Ann: play "Draw 4"']
+
+
+def test_new_with_a_catalogue_and_without_zombies(cards_file, tmp_path):
+    s = json.loads(cli("new", "fluxx", "--players", "Ann,Ben", "--cards", str(cards_file), "--json").stdout)
+    assert s["state"]["goal"] is None
+    cli("move", "Ann: creeper Zombie")
+    cli("move", "Ann: creeper Zombie")            # the test catalogue holds four
+    out = tmp_path / "game.flx"
+    cli("export", "-o", str(out))
+    assert (tmp_path / "game.cards.toml").read_text() == TEST_CARDS
+    assert '[Cards "game.cards.toml"]' in out.read_text()
+    replayed = json.loads(cli("replay", str(out), "--json").stdout)
+    assert replayed["players"]["Ann"]["creepers"] == ["Zombie", "Zombie"]
+    s = json.loads(cli("new", "fluxx", "--players", "Ann,Ben", "--no-zombies", "--tag", "Site=club",
+                       "--json").stdout)
+    assert '[Site "club"]' in cli("export").stdout
+    err = json.loads(cli("move", "Ann: creeper Zombie", "--json", code=1).stdout)["error"]
+    assert err["rule"] == "fluxx.set-aside"
+    assert cli("new", "fluxx", "--players", "Ann,Ben", "--cards", str(tmp_path / "nope.toml"), code=2)
+    bad = tmp_path / "bad.toml"
+    bad.write_text('["Axe"]\ntype = "keeper"\nkills = "lots"\n')
+    res = cli("new", "fluxx", "--players", "Ann,Ben", "--cards", str(bad), code=2)
+    assert "card 'Axe': field kills" in res.stderr
+    assert cli("new", "fluxx", "--players", "Ann", code=2)
+
+
+def test_cards_check_and_show(cards_file, tmp_path):
+    text = cli("cards", "check", str(cards_file)).stdout
+    assert "valid" in text and "Hunting Knife" in text and "overrides built-in" in text
+    data = json.loads(cli("cards", "check", str(cards_file), "--json").stdout)
+    assert data["ok"] and {c["name"] for c in data["cards"]} >= {"Zombie", "Zombie Takeover"}
+    knife = next(c for c in data["cards"] if c["name"] == "Hunting Knife")
+    assert knife == {"name": "Hunting Knife", "type": "keeper", "count": 1, "weapon": True, "kills": 1,
+                     "text": "", "source": str(cards_file), "overrides": False}
+    bad = tmp_path / "bad.toml"
+    bad.write_text('["Road Trip"]\ntype = "goal"\nneeds = ["Map"]\n')
+    err = json.loads(cli("cards", "check", str(bad), "--json", code=2).stdout)["error"]
+    assert "card 'Road Trip': field needs" in err["message"]
+    shown = json.loads(cli("cards", "show", "draw 2 and use em", "--json").stdout)
+    assert shown["name"] == "Draw 2 and Use 'em" and shown["plays"] == 2 and shown["type"] == "action"
+    assert "Weapon Bonus" in cli("cards", "show", "weapon bonus").stdout
+    assert "Zombie Takeover" in cli("cards", "show", "zombie takeover", "--cards", str(cards_file)).stdout
+    res = cli("cards", "show", "Banana", code=2)
+    assert "unknown card 'Banana'" in res.stderr
+
+
+def test_a_whole_three_player_game_from_the_shell_exported_and_replayed(tmp_path):
+    record = sample_record("sample-fluxx")
+    assert record is not None and record.tags["Players"] == "Ann, Ben, Cat"
+    cli("new", "fluxx", "--players", "Ann,Ben,Cat")
+    for line in record.events:
+        result = runner.invoke(app, ["move", *line.text.split()])
+        assert result.exit_code == 0, (line, result.stderr)
+    state = json.loads(cli("show", "--json").stdout)
+    assert state["over"] and state["winner"] == "Ann" and state["ending"] == "goal"
+    out = tmp_path / "played.flx"
+    cli("export", "-o", str(out))
+    replayed = json.loads(cli("replay", str(out), "--json").stdout)
+    assert replayed == {k: v for k, v in state.items() if k != "id"}
+    assert json.loads(cli("replay", "sample-fluxx", "--json").stdout) == replayed
+    err = json.loads(cli("move", "Ben: draw ?", "--json", code=1).stdout)["error"]
+    assert err["rule"] == "fluxx.game-over"
+
+
+def test_replay_names_the_illegal_line(tmp_path):
+    path = tmp_path / "bad.flx"
+    path.write_text('[Game "fluxx"]\n[Players "Ann, Ben"]\nAnn: draw ?\nAnn: play Coffee\nAnn: play Donuts\n')
+    err = json.loads(cli("replay", str(path), "--json", code=1).stdout)["error"]
+    assert (err["line"], err["rule"]) == (5, "fluxx.play")
+
+
+def test_picture_fits_80_by_24_with_six_players():
+    g = new("Annabelle, Benedict, Catherine, Dominic, Eleanor, Francesca")
+    g.first_round = False
+    g.rules["hand-limit"] = "Hand Limit 2"
+    g.others = ["Weapon Bonus", "Zombie Season", "Eradication Bonus", "Adrenaline Bonus", "Dead Friends"]
+    g.goal, g.ungoal = "Donuts with Coffee", "Zombie Takeover"
+    from collections import Counter
+
+    for q in range(6):
+        g.keepers[q] = Counter({"Coffee": 1, "Shotgun": 1, "Sonic Tranquilizer": 1, "Zombie Repellent": 1})
+        g.creepers[q] = Counter({"Pair of Zombies": 1, "Zombie Quartet": 1, "Zombie": 1})
+    g.hands[0].known = Counter({"Lumber": 1, "Donuts": 1, "Shovel": 1})
+    g.top = ["Zombie Quartet"]
+    g.pile += 1
+    from referee.games.fluxx.render import render, summary
+
+    console = Console(width=80, record=True, file=open(os.devnull, "w"), color_system=None)
+    console.print(render(g))
+    lines = console.export_text().rstrip("\n").split("\n")
+    assert max(len(line) for line in lines) <= 80
+    assert len(lines) <= 20, "\n".join(lines)
+    assert any("Hand Limit 2" in line for line in lines) and any("Goal: Donuts with Coffee" in line for line in lines)
+    assert "owes" in summary(g)
+
+
+# -- referee play in a pseudo-terminal ----------------------------------------------------------
+
+PROMPT = r"game \d+ (\d+|over)>"
+
+
+@pytest.fixture
+def env(tmp_path):
+    return {**os.environ, "REFEREE_DB": str(tmp_path / "play.db"), "NO_COLOR": "1",
+            "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "100", "LINES": "50"}
+
+
+def referee(env, *args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "referee", *args], env=env, capture_output=True,
+                          text=True, timeout=60)
+
+
+def test_play_session_plays_a_whole_game(env):
+    res = referee(env, "new", "fluxx", "--players", "Ann,Ben,Cat")
+    assert res.returncode == 0, res.stderr
+    child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
+                          timeout=30, dimensions=(50, 100))
+    child.logfile_read = open(os.environ.get("PLAY_LOG", os.devnull), "a")
+    child.expect(PROMPT)
+    record = sample_record("sample-fluxx")
+    lines = [line.text for line in record.events]
+    half = len(lines) // 2
+    for text in lines[:half]:
+        child.sendline(text)
+        child.expect("turn \\d+;")
+        child.expect(PROMPT)
+    child.sendline("Ann: discard ?")
+    child.expect(r"\[fluxx\.")
+    child.expect(PROMPT)
+    child.sendline("legal")
+    child.expect("what it does")
+    child.expect(PROMPT)
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    # resume where it stopped and finish the game
+    child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
+                          timeout=30, dimensions=(50, 100))
+    child.expect(PROMPT)
+    for text in lines[half:-1]:
+        child.sendline(text)
+        child.expect("turn \\d+;")
+        child.expect(PROMPT)
+    child.sendline(lines[-1])
+    child.expect("Ann wins: Donuts with Coffee")
+    child.expect("game \\d+ over>")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    state = json.loads(referee(env, "show", "--json").stdout)
+    assert state["winner"] == "Ann" and state["turn"] == 7

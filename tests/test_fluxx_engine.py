@@ -1,0 +1,722 @@
+"""Zombie Fluxx engine: the shared examples, the rulebook's worked examples, every ruling
+of the spec and of our own, every illegal event kind at its line with its rule id, and
+the catalogue loader's errors."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from referee.errors import BadInputError, IllegalEventError
+from referee.games.fluxx import catalogue as cat
+from referee.games.fluxx.engine import RULE_IDS, Game
+from referee.records import parse_record
+from referee.replay import replay_file, replay_record
+
+from .conftest import EXAMPLES
+
+FLUXX_EXAMPLES = EXAMPLES / "fluxx"
+
+#: The project's own test catalogue (layered on the built-in one).
+TEST_CARDS = """
+["Zombie"]
+type = "creeper"
+zombie = 1
+count = 4
+
+["Coffee"]
+type = "keeper"
+count = 2
+
+["Donuts"]
+type = "keeper"
+count = 2
+
+["Hunting Knife"]
+type = "keeper"
+weapon = true
+kills = 1
+
+["Zombie Takeover"]
+type = "ungoal"
+needs = ["Zombie", "Zombie"]
+
+["Zombie Lover"]
+type = "goal"
+needs = ["Coffee"]
+zombies = "need"
+"""
+
+
+def new(players: str = "Ann, Ben, Cat", cards: str | None = TEST_CARDS, **tags) -> Game:
+    t = {"Players": players, **tags}
+    if cards is not None:
+        t["Cards"] = "test-cards.toml"
+        t["CardsText"] = cards
+    return Game.from_tags(t)
+
+
+def play(game: Game, *events: str) -> list:
+    return [game.apply(e) for e in events]
+
+
+def refused(game: Game, event: str, rule: str) -> IllegalEventError:
+    before = json.dumps(game.to_json(), sort_keys=True)
+    with pytest.raises(IllegalEventError) as exc:
+        game.apply(event)
+    assert exc.value.rule == rule, exc.value
+    assert json.dumps(game.to_json(), sort_keys=True) == before, "a refused event changed the game"
+    assert rule in RULE_IDS
+    return exc.value
+
+
+def state(game: Game) -> dict:
+    return game.to_json()
+
+
+def subset(expected, got, where="") -> None:
+    if isinstance(expected, dict):
+        assert isinstance(got, dict), where
+        for key, value in expected.items():
+            assert key in got, f"{where}.{key} missing"
+            subset(value, got[key], f"{where}.{key}")
+    else:
+        assert got == expected, f"{where}: {got!r} != {expected!r}"
+
+
+# -- the shared examples -------------------------------------------------------------------
+
+@pytest.mark.skipif(not FLUXX_EXAMPLES.exists(), reason="../shared/examples/fluxx is not beside the project")
+@pytest.mark.parametrize("name", ["road-trip", "hand-limit"])
+def test_shared_examples(name):
+    expected = json.loads((FLUXX_EXAMPLES / f"{name}.expected.json").read_text())
+    result = replay_file(FLUXX_EXAMPLES / f"{name}.flx")
+    if "error" in expected:
+        assert result.error is not None and result.error.line == expected["error"]["line"]
+    else:
+        assert result.error is None, result.error
+        subset(expected, result.game.to_json())
+
+
+def test_road_trip_shape_in_our_own_words():
+    """Our own record of the same kind: a kill completes a Goal in the killer's turn."""
+    g = new("Dee, Eli", TEST_CARDS + '\n["Map"]\ntype = "keeper"\n["Key"]\ntype = "keeper"\n'
+            '["Trip"]\ntype = "goal"\nneeds = ["Key", "Map"]\nzombies = "none"\n')
+    play(g, "Dee: creeper Zombie", "Dee: draw ?", "Dee: draw ?", "Dee: play Key", "Dee: end",
+         "Eli: draw ?", "Eli: play Trip", "Eli: end", "Dee: draw ?", "Dee: play Map")
+    assert not g.over                            # the Zombie stops her
+    play(g, "Dee: end", "Eli: draw ?", "Eli: play Shotgun", "Eli: end", "Dee: draw ?")
+    refused(g, "Dee: kill Zombie with bare-hands", "fluxx.kill")
+    assert state(g)["players"]["Dee"]["creepers"] == ["Zombie"]
+
+
+# -- the rulebook's worked examples ----------------------------------------------------------
+
+def test_rulebook_draw_4_then_draw_2():
+    g = new()
+    notes = play(g, "Ann: draw ?", 'Ann: play "Draw 4"')[-1].notes
+    assert "Ann must draw 3 more" in notes
+    assert state(g)["owes"]["draws"] == 3
+    refused(g, "Ann: end", "fluxx.ruling.draws-before-plays")
+    play(g, "Ann: draw ? ? ?", "Ann: end", "Ben: draw ? ? ? ?")
+    applied = g.apply('Ben: play "Draw 2"')
+    assert not any("must draw" in n for n in applied.notes)
+    s = state(g)
+    assert s["rules"]["draw"] == 2 and s["owes"]["draws"] == 0 and s["discard"] == 1  # Draw 4 discarded
+    assert g.discard == ["Draw 4"]
+    g.apply("Ben: end")
+
+
+def test_rulebook_draw_2_and_use_em_with_draw_3_play_2_is_one_play():
+    g = new()
+    play(g, "Ann: draw ?", "Ann: play \"Draw 2 and Use 'em\" draw ? ?")
+    assert (g.played, g.subplays) == (1, [2])
+    g.apply('Ann: play "Draw 3 Play 2 of them" draw ? ? ? discard ?')
+    assert (g.played, g.subplays) == (1, [1, 2])
+    refused(g, "Ann: end", "fluxx.ruling.action-plays")
+    play(g, "Ann: play Coffee", "Ann: play Donuts")
+    assert g.subplays == [1]
+    g.apply("Ann: play Lumber")
+    assert g.played == 1 and g.subplays == []
+    # all of it was one play: under Play 1 the turn is over
+    refused(g, "Ann: play Shovel", "fluxx.play")
+    g.apply("Ann: end")
+    # 3 dealt +1 drawn -1 action +2 -1 action +3 -1 discarded -3 played
+    assert state(g)["players"]["Ann"]["hand"] == 3 and state(g)["played"] == 0
+
+
+def donuts_position() -> Game:
+    """The rulebook's Donuts with Coffee example set up by hand: Ann's turn, Draw 2 and
+    Play 2, Zombie Season and Weapon Bonus in play; Ann has Donuts, a Shotgun, a Shovel,
+    Lumber and four Zombies; Ben has the Coffee."""
+    g = new("Ann, Ben")
+    g.first_round = False
+    g.rules["draw"], g.rules["play"] = "Draw 2", "Play 2"
+    g.others = ["Weapon Bonus", "Zombie Season"]
+    g.keepers[0] = Counter({"Donuts": 1, "Shotgun": 1, "Shovel": 1, "Lumber": 1})
+    g.creepers[0] = Counter({"Zombie": 4})
+    g.keepers[1] = Counter({"Coffee": 1})
+    return g
+
+
+def test_rulebook_donuts_with_coffee_example():
+    g = donuts_position()
+    g.apply('Ann: draw "Exchange Keepers" "Donuts with Coffee"')
+    for source in ("bare-hands", "Shotgun", "Shovel", "Lumber"):
+        g.apply(f"Ann: kill Zombie with {source}")
+    assert g.creepers[0] == Counter() and g.played == 0      # free actions: 2 plays left
+    play(g, 'Ann: play "Exchange Keepers" take Coffee from Ben give Shovel to Ben')
+    assert not g.over
+    notes = g.apply('Ann: play "Donuts with Coffee"').notes
+    assert g.over and g.winner == "Ann" and g.ending == "goal"
+    assert "Ann meets the Goal Donuts with Coffee and wins" in notes
+    assert state(g)["players"]["Ben"]["keepers"] == ["Shovel"]
+
+
+def test_each_kill_power_is_used_once_a_turn():
+    g = donuts_position()
+    g.apply("Ann: draw ? ?")
+    g.apply("Ann: kill Zombie with Shotgun")
+    refused(g, "Ann: kill Zombie with Shotgun", "fluxx.kill.limit")
+    refused(g, "Ann: kill Zombie with Donuts", "fluxx.kill")
+    play(g, "Ann: kill Zombie with bare-hands", "Ann: kill Zombie with Shovel")
+    refused(g, "Ann: kill Zombie with bare-hands", "fluxx.kill.limit")
+
+
+# -- the spec's rulings, one by one -----------------------------------------------------------
+
+def test_ruling_1_turn_draw_play_then_limits():
+    g = new()
+    refused(g, "Ann: end", "fluxx.ruling.draws-before-plays")
+    g.apply("Ann: draw ?")
+    refused(g, "Ann: end", "fluxx.play")
+    g.apply('Ann: play "Hand Limit 0"')       # Ben and Cat discard at once, Ann at the end
+    play(g, "Ben: discard ? ? ?", "Cat: discard ? ? ?")
+    refused(g, "Cat: discard ?", "fluxx.ruling.discard-only-forced")
+    refused(g, "Ann: end", "fluxx.hand-limit")
+    play(g, "Ann: discard ? ? ?", "Ann: end")
+
+
+def test_ruling_2_new_rule_replaces_slot_and_others_discard_at_once():
+    g = new()
+    play(g, "Ann: draw ?", 'Ann: play "Keeper Limit 2"', "Ann: end")
+    g.keepers[2] = Counter({"Coffee": 1, "Donuts": 1, "Lumber": 1})   # Cat over the limit
+    assert g.pushed() == [2]
+    refused(g, "Ben: draw ?", "fluxx.ruling.pushed-discard-first")
+    refused(g, "Cat: drop Zombie", "fluxx.keeper-limit")
+    g.apply("Cat: drop Lumber")
+    g.apply("Ben: draw ?")
+    g.apply('Ben: play "Keeper Limit 3"')
+    assert g.rules["keeper-limit"] == "Keeper Limit 3" and "Keeper Limit 2" in g.discard
+
+
+def test_ruling_2_play_rule_raised_mid_turn():
+    g = new()
+    play(g, "Ann: draw ?", 'Ann: play "Play 3"')
+    assert g.owes()["plays"] == 2
+    play(g, "Ann: play Coffee", "Ann: play Donuts")
+    refused(g, "Ann: play Lumber", "fluxx.play")
+
+
+def test_ruling_3_no_discard_without_a_limit():
+    g = new()
+    g.apply("Ann: draw ?")
+    e = refused(g, "Ann: discard ?", "fluxx.ruling.discard-only-forced")
+    assert "no Hand Limit" in e.message
+
+
+def test_ruling_4_creepers_laid_down_and_replaced():
+    g = new()
+    applied = g.apply("Ann: draw Zombie ?")
+    assert any("laid down" in n for n in applied.notes)
+    s = state(g)
+    assert s["drawn"] == 1 and s["players"]["Ann"]["creepers"] == ["Zombie"] and s["players"]["Ann"]["hand"] == 4
+    refused(g, "Ann: play Zombie", "fluxx.creepers.draw")
+
+
+def test_ruling_5_goal_checked_for_every_player_with_the_tie_rule():
+    g = new()
+    g.keepers[1] = Counter({"Coffee": 1, "Donuts": 1})
+    g.keepers[2] = Counter({"Coffee": 1, "Donuts": 1})
+    g.apply("Ann: draw ?")
+    notes = g.apply('Ann: play "Donuts with Coffee"').notes
+    assert not g.over and any("no clear winner" in n for n in notes)
+    g.apply("Ann: end")
+    g.apply("Ben: draw Zombie ?")          # Ben now has a Zombie: only Cat meets the Goal
+    assert g.over and g.winner == "Cat"     # in Ben's turn
+
+
+def test_ruling_6_where_each_killed_zombie_goes():
+    g = new()
+    g.first_round = False
+    g.others = ["Zombie Season"]
+    g.keepers[0] = Counter({"Shotgun": 1})
+    g.creepers[0] = Counter({"Zombie Trio": 1, "Zombie Quartet": 1})
+    g.apply("Ann: draw ?")
+    g.apply('Ann: kill "Zombie Trio" with Shotgun')
+    refused(g, "Ann: play Coffee", "fluxx.ruling.zombie-moves-first")
+    g.apply("Ann: trio right")                      # the previous player: Cat
+    assert state(g)["players"]["Cat"]["creepers"] == ["Zombie Trio"]
+    pile = g.pile
+    g.apply('Ann: kill "Zombie Quartet" with bare-hands')
+    assert g.pile == pile + 1 and state(g)["top"] == ["Zombie Quartet"]
+    play(g, "Ann: play Coffee", "Ann: end")
+    applied = g.apply("Ben: draw ?")               # the Quartet is written in
+    assert applied.text == 'Ben: draw "Zombie Quartet" ?'
+    assert state(g)["players"]["Ben"]["creepers"] == ["Zombie Quartet"] and g.drawn == 1
+
+
+def test_ruling_7_reshuffle_when_the_pile_runs_out():
+    g = new()
+    g.first_round = False
+    g.discard = ["Coffee", None, "Draw 2"]
+    g.pile = 0
+    notes = g.apply("Ann: draw ?").notes
+    assert any("shuffled" in n for n in notes)
+    assert (g.pile, len(g.discard)) == (2, 0)
+
+
+def test_ruling_7_both_piles_empty_forgives_the_draw():
+    g = new()
+    g.first_round = False
+    g.pile, g.discard = 0, []
+    assert g.draws_owed() == 0
+    refused(g, "Ann: draw ?", "fluxx.draw")
+    g.apply("Ann: play Coffee")
+
+
+def test_ruling_8_first_player_and_turn_count():
+    s = state(new("Zed, Amy"))
+    assert s["next"] == "Zed" and s["turn"] == 1 and s["rules"] == {
+        "draw": 1, "play": 1, "hand_limit": None, "keeper_limit": None, "others": []}
+    assert s["pile"] == sum(c.count for c in cat.load(TEST_CARDS)) - 6
+
+
+def test_ruling_9_plays_from_known_then_unseen_cards():
+    g = new()
+    g.apply('Ann: draw Coffee')
+    assert g.hands[0].known == Counter({"Coffee": 1})
+    g.apply("Ann: play Shotgun")                 # from an unseen card: Coffee stays known
+    assert g.hands[0].known == Counter({"Coffee": 1}) and g.hands[0].unknown == 2
+    g.apply("Ann: end")
+    g.apply("Ben: draw ?")
+    refused(g, "Ben: play Shotgun", "fluxx.card-count")   # the only Shotgun is in front of Ann
+    g.hands[1].unknown = 0
+    g.hands[1].known = Counter({"Lumber": 1})
+    refused(g, "Ben: play Coffee", "fluxx.ruling.hidden-hands")
+
+
+def test_ruling_10_draws_before_plays_and_play_all():
+    g = new()
+    refused(g, "Ann: play Coffee", "fluxx.ruling.draws-before-plays")
+    play(g, "Ann: draw ?", 'Ann: play "Play All"')
+    assert g.owes()["plays"] == 3
+    play(g, "Ann: play Coffee", "Ann: play Donuts")
+    refused(g, "Ann: end", "fluxx.play")
+    play(g, "Ann: play Lumber", "Ann: end")
+
+
+def test_ruling_11_first_round_before_the_first_turn():
+    g = new()
+    g.apply("Cat: creeper Zombie")
+    refused(g, "Ann: draw ?", "fluxx.first-round")
+    play(g, "Cat: draw Zombie ?")              # a replacement Creeper: drawn again
+    assert g.replacements == [0, 0, 0] and state(g)["players"]["Cat"]["creepers"] == ["Zombie", "Zombie"]
+    g.apply("Ann: creeper Zombie")             # any order, still before the first turn
+    g.apply("Ann: draw ?")
+    g.apply("Ann: draw ?")                     # the first turn's draw
+    assert not g.first_round
+    refused(g, "Ben: creeper Zombie", "fluxx.ruling.first-round-first")
+
+
+def test_ruling_12_action_draws_do_not_count():
+    g = new()
+    play(g, "Ann: draw ?", "Ann: play \"Draw 2 and Use 'em\" draw ? Zombie ?")
+    assert g.drawn == 1 and state(g)["players"]["Ann"]["creepers"] == ["Zombie"]
+    refused(g, "Ann: end", "fluxx.ruling.action-plays")
+
+
+def test_ruling_13_pushed_players_discard_before_anything_else():
+    g = new()
+    play(g, "Ann: draw ?", 'Ann: play "Hand Limit 1"')
+    refused(g, "Ann: end", "fluxx.ruling.pushed-discard-first")
+    refused(g, "Ben: discard ? ? ?", "fluxx.ruling.discard-only-forced")  # not below the limit
+    play(g, "Ben: discard ? ?", "Cat: discard ?")
+    refused(g, "Ann: end", "fluxx.ruling.pushed-discard-first")
+    g.apply("Cat: discard ?")
+    refused(g, "Ann: end", "fluxx.hand-limit")
+    g.apply("Ann: discard ? ?")
+    g.apply("Ann: end")
+
+
+def test_ruling_14_kills_in_own_turn_and_the_pair_flees():
+    g = new()
+    g.first_round = False
+    g.others = ["Zombie Season"]
+    g.keepers[0] = Counter({"Shotgun": 1})
+    g.creepers[0] = Counter({"Zombie": 1, "Pair of Zombies": 1})
+    g.creepers[1] = Counter({"Zombie": 1})
+    refused(g, "Ben: kill Zombie with bare-hands", "fluxx.ruling.kill-own-turn")
+    notes = g.apply("Ann: kill Zombie with Shotgun").notes
+    assert any("flees" in n for n in notes)
+    refused(g, "Ann: draw ?", "fluxx.ruling.zombie-moves-first")
+    refused(g, 'Ann: move "Pair of Zombies" to Ann', "fluxx.ruling.pair-to-another-player")
+    g.apply('Ann: move "Pair of Zombies" to Ben')
+    assert state(g)["players"]["Ben"]["creepers"] == ["Pair of Zombies", "Zombie"]
+    refused(g, 'Ann: move "Pair of Zombies" to Cat', "fluxx.zombie.pair")
+    refused(g, "Ann: trio left", "fluxx.zombie.trio")
+
+
+def test_ruling_14_trio_left_is_clockwise():
+    g = new()
+    g.first_round = False
+    g.keepers[0] = Counter({"Shotgun": 1})
+    g.creepers[0] = Counter({"Zombie Trio": 1})
+    play(g, 'Ann: kill "Zombie Trio" with Shotgun', "Ann: trio left")
+    assert state(g)["players"]["Ben"]["creepers"] == ["Zombie Trio"]
+
+
+def test_ruling_15_ungoal_means_everybody_loses():
+    g = new()
+    g.creepers[1] = Counter({"Zombie": 1})
+    play(g, "Ann: draw ?", 'Ann: play "Zombie Takeover"', "Ann: end")
+    assert not g.over
+    g.apply("Ben: draw Zombie ?")
+    s = state(g)
+    assert s["over"] and s["winner"] == "zombies" and s["ending"] == "ungoal"
+
+
+def test_ruling_16_state_after_the_end():
+    g = donuts_position()
+    g.creepers[0] = Counter()
+    g.keepers[0]["Coffee"] = 1
+    g.apply("Ann: draw ? ?")
+    g.apply('Ann: play "Donuts with Coffee"')
+    s = state(g)
+    assert s["over"] and s["next"] is None and (s["turn"], s["drawn"], s["played"]) == (1, 2, 1)
+    refused(g, "Ann: end", "fluxx.game-over")
+    refused(g, "Ben: draw ?", "fluxx.game-over")
+    assert g.legal_events() == []
+
+
+# -- our own rulings --------------------------------------------------------------------------
+
+def test_own_ruling_limits_hold_for_other_players_at_any_time():
+    g = new()
+    play(g, "Ann: draw ?", 'Ann: play "Play 3"', 'Ann: play "Hand Limit 2"')
+    play(g, "Ben: discard ?", "Cat: discard ?")
+    # Everybody Gets 1 (Ann's second play) puts a card in each hand: over the limit at once
+    g.apply('Ann: play "Everybody Gets 1" draw ? ? give ? to Ben give ? to Cat')
+    assert g.pushed() == [1, 2]
+    refused(g, "Ann: end", "fluxx.ruling.pushed-discard-first")
+
+
+def test_own_ruling_creepers_do_not_count_toward_the_keeper_limit():
+    g = new()
+    g.first_round = False
+    g.rules["keeper-limit"] = "Keeper Limit 2"
+    g.keepers[1] = Counter({"Coffee": 1, "Donuts": 1})
+    g.creepers[1] = Counter({"Zombie": 3})
+    assert g.pushed() == []
+    g.keepers[1]["Lumber"] = 1
+    refused(g, "Ben: drop Zombie", "fluxx.ruling.creepers-not-keepers")
+
+
+def test_own_ruling_a_weapon_keeper_adds_its_own_kills_and_the_bonus():
+    g = new()
+    g.first_round = False
+    g.others = ["Weapon Bonus"]
+    g.keepers[0] = Counter({"Hunting Knife": 1})
+    g.creepers[0] = Counter({"Zombie": 3})
+    play(g, 'Ann: kill Zombie with "Hunting Knife"', 'Ann: kill Zombie with "Hunting Knife"')
+    refused(g, 'Ann: kill Zombie with "Hunting Knife"', "fluxx.kill.limit")
+    g2 = new()
+    g2.first_round = False
+    g2.keepers[0] = Counter({"Shovel": 1})
+    g2.creepers[0] = Counter({"Zombie": 1})
+    e = refused(g2, "Ann: kill Zombie with Shovel", "fluxx.kill")
+    assert "Weapon Bonus" in e.message
+
+
+def test_own_ruling_ungoal_beats_a_goal_met_at_once_and_sits_beside_it():
+    g = new()
+    g.first_round = False
+    g.goal = "Zombie Lover"
+    g.keepers[0] = Counter({"Coffee": 1})
+    g.creepers[1] = Counter({"Zombie": 1})
+    g.apply("Ann: draw ?")
+    g.apply('Ann: play "Zombie Takeover"')
+    assert g.goal == "Zombie Lover" and g.ungoal == "Zombie Takeover" and not g.over
+    g.apply("Ann: end")
+    g.apply("Ben: draw ?")
+    g.creepers[0] = Counter({"Zombie": 2})       # Ann: the Goal's Zombie and the Ungoal's two
+    g.apply("Ben: play Lumber")
+    assert g.winner == "zombies"
+
+
+def test_own_ruling_goal_without_conditions_is_never_met():
+    g = new()
+    g.apply("Ann: draw ?")
+    g.apply('Ann: play "Zombie Victory"')
+    assert g.goal == "Zombie Victory" and not g.over
+    assert "conditions unknown" in cat.load().card("Zombie Victory").describe()
+
+
+def test_own_ruling_set_aside_cards_without_zombies():
+    g = new(Zombies="out")
+    assert g.tags()["Zombies"] == "out"
+    refused(g, "Ann: creeper Zombie", "fluxx.set-aside")
+    g.apply("Ann: draw ?")
+    refused(g, 'Ann: play "Zombie Season"', "fluxx.set-aside")
+    # Goals ignore their zombie condition
+    g.keepers[0] = Counter({"Coffee": 1})
+    g.apply('Ann: play "Zombie Lover"')
+    assert g.winner == "Ann"
+
+
+def test_own_ruling_action_effects_are_checked():
+    g = new()
+    g.apply("Ann: draw ?")
+    refused(g, 'Ann: play "Exchange Keepers" take Coffee from Ben', "fluxx.ruling.action-effects")
+    refused(g, "Ann: play \"Draw 2 and Use 'em\" draw ?", "fluxx.ruling.action-effects")
+    refused(g, 'Ann: play "Exchange Keepers" goal-discard', "fluxx.ruling.action-effects")
+    refused(g, 'Ann: play "Exchange Keepers" rule-discard "Draw 3"', "fluxx.ruling.action-effects")
+    with pytest.raises(BadInputError):
+        g.apply("Ann: play Coffee take Donuts from Ben")
+    g.keepers[1] = Counter({"Coffee": 1})
+    g.creepers[2] = Counter({"Zombie": 1})
+    applied = g.apply("Ann: play exchange keepers take coffee from ben discard Zombie from cat")
+    assert applied.text == 'Ann: play "Exchange Keepers" take Coffee from Ben discard Zombie from Cat'
+    assert g.keepers[0] == Counter({"Coffee": 1}) and g.creepers[2] == Counter()
+
+
+def test_own_ruling_players_two_to_six():
+    with pytest.raises(BadInputError, match="2 to 6"):
+        new("A, B, C, D, E, F, G")
+    with pytest.raises(BadInputError):
+        new("Ann")
+
+
+# -- every illegal event kind, at its line, with its rule id ----------------------------------
+
+HEADER = '[Game "fluxx"]\n[Players "Ann, Ben, Cat"]\n'
+
+ILLEGAL = [
+    ("out of turn", ["Ben: draw ?"], "fluxx.turn-order"),
+    ("play before drawing", ["Ann: play Coffee"], "fluxx.ruling.draws-before-plays"),
+    ("draw too many", ["Ann: draw ? ?"], "fluxx.draw"),
+    ("draw when none owed", ["Ann: draw ?", "Ann: draw ?"], "fluxx.draw"),
+    ("second play under Play 1", ["Ann: draw ?", "Ann: play Coffee", "Ann: play Donuts"], "fluxx.play"),
+    ("end with a play owed", ["Ann: draw ?", "Ann: end"], "fluxx.play"),
+    ("end with draws owed", ["Ann: end"], "fluxx.ruling.draws-before-plays"),
+    ("discard with no limit", ["Ann: draw ?", "Ann: discard ?"], "fluxx.ruling.discard-only-forced"),
+    ("drop with no limit", ["Ann: draw ?", "Ann: drop Coffee"], "fluxx.keeper-limit"),
+    ("play a Creeper", ["Ann: draw ?", "Ann: play Zombie"], "fluxx.creepers.draw"),
+    ("play a card every copy of which is seen", ["Ann: draw ?", "Ann: play Coffee", "Ann: end",
+                                                  "Ben: draw ?", "Ben: play Coffee"], "fluxx.card-count"),
+    ("kill with nothing", ["Ann: creeper Zombie", "Ann: draw ?", "Ann: draw ?",
+                           "Ann: kill Zombie with bare-hands"], "fluxx.kill"),
+    ("kill a zombie not in front", ["Ann: draw ?", "Ann: kill Zombie with bare-hands"], "fluxx.kill"),
+    ("creeper after the first turn began", ["Ann: draw ?", "Ben: creeper Zombie"], "fluxx.ruling.first-round-first"),
+    ("turn event while a replacement is owed", ["Ben: creeper Zombie", "Ann: draw ?"], "fluxx.first-round"),
+    ("trio with no trio killed", ["Ann: draw ?", "Ann: trio left"], "fluxx.zombie.trio"),
+    ("move a pair that is not fleeing", ["Ann: draw ?", 'Ann: move "Pair of Zombies" to Ben'], "fluxx.zombie.pair"),
+    ("event while others must discard", ["Ann: draw ?", 'Ann: play "Hand Limit 0"', "Ann: end"],
+     "fluxx.ruling.pushed-discard-first"),
+    ("end over the hand limit", ["Ann: draw ?", 'Ann: play "Hand Limit 2"', "Ben: discard ?",
+                                 "Cat: discard ?", "Ann: end"], "fluxx.hand-limit"),
+    ("action effect impossible", ["Ann: draw ?", 'Ann: play "Exchange Keepers" take Coffee from Ben'],
+     "fluxx.ruling.action-effects"),
+    ("set-aside card without zombies", ["Ann: draw ?", 'Ann: play "Weapon Bonus"'], "fluxx.set-aside"),
+    ("anything after the win", None, "fluxx.game-over"),
+]
+
+
+@pytest.mark.parametrize("what, lines, rule", ILLEGAL, ids=[i[0] for i in ILLEGAL])
+def test_illegal_event_is_refused_at_its_line(what, lines, rule):
+    header = HEADER
+    if rule == "fluxx.set-aside":
+        header += '[Zombies "out"]\n'
+    if lines is None:
+        from referee.games import spec
+
+        text = spec("fluxx").sample_text() + "Ben: draw ?\n"
+    else:
+        text = header + "\n".join(lines) + "\n"
+    record = parse_record(text)
+    result = replay_record(record)
+    assert result.error is not None, what
+    assert result.error.rule == rule, result.error
+    assert result.error.line == record.events[-1].line
+    assert len(result.applied) == len(record.events) - 1
+
+
+@pytest.mark.parametrize("event", [
+    "Ann draw ?", "Ann: dance", "Bob: draw ?", "Ann: play Banana", 'Ann: play "Coffee', "Ann: draw",
+    "Ann: kill Zombie with", "Ann: trio up", "Ann: end now", 'Ann: move "Pair of Zombies" Ben',
+    "Ann: creeper ?", "Ann: discard", "Ann: drop ?",
+])
+def test_malformed_events_are_bad_input(event):
+    g = new()
+    with pytest.raises(BadInputError):
+        g.apply(event)
+
+
+def test_choices_left_open_are_asked():
+    from referee.errors import ChoiceNeeded
+
+    g = new()
+    g.first_round = False
+    g.others = ["Zombie Season"]
+    g.keepers[0] = Counter({"Shotgun": 1})
+    g.creepers[0] = Counter({"Zombie Trio": 1, "Pair of Zombies": 1, "Zombie": 1})
+    with pytest.raises(ChoiceNeeded) as need:
+        g.apply("Ann: kill Zombie")
+    assert [o.text for o in need.value.options] == ["Ann: kill Zombie with bare-hands",
+                                                     "Ann: kill Zombie with Shotgun"]
+    g.apply("Ann: kill Zombie with Shotgun")
+    with pytest.raises(ChoiceNeeded) as need:
+        g.apply('Ann: move "Pair of Zombies"')
+    assert [o.text for o in need.value.options] == ['Ann: move "Pair of Zombies" to Ben',
+                                                     'Ann: move "Pair of Zombies" to Cat']
+    g.apply(need.value.options[1].text)
+    # one source left: written in
+    assert g.apply('Ann: kill "Zombie Trio"').text == 'Ann: kill "Zombie Trio" with bare-hands'
+    with pytest.raises(ChoiceNeeded) as need:
+        g.apply("Ann: trio")
+    assert need.value.rule == "fluxx.zombie.trio" and len(need.value.options) == 2
+    refused(g, "Ann: kill Zombie", "fluxx.ruling.zombie-moves-first")
+    g.apply("Ann: trio left")
+    refused(g, "Ann: kill Zombie", "fluxx.kill")
+
+
+def test_an_unknown_card_names_the_file_to_add_it_to():
+    with pytest.raises(BadInputError, match="add it to test-cards.toml"):
+        new().apply("Ann: creeper Banana")
+    with pytest.raises(BadInputError, match=r'\[Cards "my-deck.toml"\]'):
+        new(cards=None).apply("Ann: creeper Banana")
+
+
+def test_bad_tags():
+    for tags in ({"Players": "Ann, Ben", "Zombies": "maybe"}, {"Players": "Ann, Ben", "Colour": "x"},
+                 {"Players": "Ann, ann"}, {"Players": "Ann, Ben", "Cards": "nosuch"}, {}):
+        with pytest.raises(BadInputError):
+            Game.from_tags(tags)
+    assert Game.from_tags({"Players": "Ann, Ben", "Cards": "default"}).tags()["Cards"] == "default"
+
+
+# -- the catalogue loader ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, card, field, words", [
+    ('["X"]\ntype = "gizmo"', "X", "type", "must be one of"),
+    ('["X"]\nslot = "draw"', "X", "type", "missing"),
+    ('["X"]\ntype = "rule"\nslot = "draw"', "X", "value", "missing"),
+    ('["X"]\ntype = "rule"\nslot = "elbow"\nvalue = 1', "X", "slot", "must be one of"),
+    ('["X"]\ntype = "rule"\nslot = "play"\nvalue = "most"', "X", "value", '"all"'),
+    ('["X"]\ntype = "rule"\nslot = "draw"\nvalue = 0', "X", "value", "at least 1"),
+    ('["X"]\ntype = "keeper"\nkills = "one"', "X", "kills", "whole number"),
+    ('["X"]\ntype = "keeper"\nweapon = "yes"', "X", "weapon", "true or false"),
+    ('["X"]\ntype = "keeper"\nzombie = 1', "X", "zombie", "unknown for a keeper"),
+    ('["X"]\ntype = "creeper"\nzombie = 5', "X", "zombie", "quartet"),
+    ('["X"]\ntype = "goal"\nneeds = "Coffee"', "X", "needs", "list of card names"),
+    ('["X"]\ntype = "goal"\nneeds = ["Nothing"]', "X", "needs", "not a Keeper"),
+    ('["X"]\ntype = "goal"\nzombies = "some"', "X", "zombies", '"none"'),
+    ('["X"]\ntype = "keeper"\ncount = -1', "X", "count", "at least 0"),
+    ('["X"]\ntype = "action"\nplays = 1.5', "X", "plays", "whole number"),
+])
+def test_catalogue_errors_name_the_card_and_field(text, card, field, words):
+    with pytest.raises(BadInputError) as exc:
+        cat.load(text, "deck.toml")
+    msg = exc.value.message
+    assert msg.startswith(f"deck.toml: card {card!r}: field {field}"), msg
+    assert words in msg
+
+
+def test_catalogue_file_level_errors():
+    with pytest.raises(BadInputError, match="not valid TOML"):
+        cat.parse_catalogue("[[x", "deck.toml")
+    with pytest.raises(BadInputError, match="must be a table"):
+        cat.parse_catalogue('X = 1', "deck.toml")
+    with pytest.raises(BadInputError, match="same card"):
+        cat.parse_catalogue('["Coffee"]\ntype = "keeper"\n["coffee!"]\ntype = "keeper"', "deck.toml")
+    with pytest.raises(BadInputError, match="bad card name"):
+        cat.parse_catalogue('["with"]\ntype = "keeper"', "deck.toml")
+
+
+def test_catalogue_overrides_and_additions():
+    c = cat.load('["Shotgun"]\ntype = "keeper"\nkills = 2\n["Axe"]\ntype = "keeper"\nweapon = true', "mine.toml")
+    assert c.card("shotgun").kills == 2 and c.card("Shotgun").source == "mine.toml"
+    assert c.card("axe").weapon and c.files == ["mine.toml"]
+    assert cat.default_catalogue().card("Shotgun").kills == 1      # the built-in is untouched
+
+
+def test_built_in_catalogue_holds_every_card_the_rulebook_names():
+    c = cat.default_catalogue()
+    for n in range(2, 6):
+        assert c.card(f"Draw {n}").value == n
+    for n in range(2, 5):
+        assert c.card(f"Play {n}").value == n and c.card(f"Keeper Limit {n}").slot == "keeper-limit"
+    assert c.card("Play All").value == "all"
+    for n in range(0, 3):
+        assert c.card(f"Hand Limit {n}").value == n
+    names = ["Eaten by Zombies!", "Return of the Dead", "Hey, Over Here!", "Let's Shamble!", "No Zombies",
+             "... and Stay Dead!", "Out of Ammo", "Zombie Jamboree", "Weapon Bonus", "Eradication Bonus",
+             "Adrenaline Bonus", "Zombie Season", "Look, Over There!", "It's Not Working!",
+             "Groaning Required", "Dead Friends", "Zombies Ain't So Bad", "Sonic Tranquilizer",
+             "Zombie Repellent", "Four, Three, Two, One", "I Alone Survived", "I'll Hold 'em Off!",
+             "Zombie Baseball Team", "Zombie Victory"]
+    for name in names:
+        assert c.card(name).set_aside, name
+    assert [c.card(z).zombie for z in ("Zombie", "Pair of Zombies", "Zombie Trio", "Zombie Quartet")] == [1, 2, 3, 4]
+    assert c.card("Donuts with Coffee").needs == ("Donuts", "Coffee")
+    assert c.card("Draw 2 and Use em").plays == 2 and c.card("Draw 3 Play 2 of Them").plays == 2
+    for name in ("Shovel", "Lumber", "Coffee", "Donuts", "Exchange Keepers", "Everybody Gets 1"):
+        assert c.card(name).text
+
+
+def test_legal_events_all_apply_canonically_in_the_sample():
+    from referee.games import spec
+
+    record = parse_record(spec("fluxx").sample_text())
+    g = Game.from_tags(record.game_tags())
+    for line in record.events:
+        for option in g.legal_events():
+            probe = __import__("copy").deepcopy(g)
+            assert probe.apply(option.text).text == option.text, option
+        g.apply(line.text)
+    assert g.winner == "Ann"
+
+
+def test_legal_lists_what_a_new_draw_rule_would_owe():
+    g = new()
+    g.apply("Ann: draw ?")
+    options = {o.text: o.description for o in g.legal_events()}
+    assert options['Ann: play "Draw 4"'] == "Ann must draw 3 more"
+    assert 'Ann: play "Draw 2 and Use \'em" draw ? ?' in options
+    assert "Ann: play Zombie" not in options
+    g.hands[0].unknown = 0
+    g.hands[0].known = Counter({"Coffee": 1})
+    assert [o.text for o in g.legal_events() if "play" in o.text] == ["Ann: play Coffee"]
+
+
+def test_an_action_cannot_draw_from_two_empty_piles_and_named_draws_are_counted():
+    g = new()
+    g.apply("Ann: draw ?")
+    g.pile, g.discard = 0, []
+    refused(g, 'Ann: play "Everybody Gets 1" draw ?', "fluxx.reshuffle")
+    g2 = new()
+    g2.apply("Ann: draw Shotgun")
+    g2.apply("Ann: play Shotgun")
+    g2.apply("Ann: end")
+    refused(g2, "Ben: draw Shotgun", "fluxx.card-count")
+
+
+def test_blocked_events_say_why_the_turn_cannot_end():
+    g = new()
+    blocked = {b.event: b.rule for b in g.blocked_events()}
+    assert blocked == {"Ann: end": "fluxx.ruling.draws-before-plays",
+                       "Ann: play ...": "fluxx.ruling.draws-before-plays"}
+    play(g, "Ann: draw ?", "Ann: play Coffee")
+    assert {b.event: b.rule for b in g.blocked_events()} == {"Ann: play ...": "fluxx.play"}

@@ -1,0 +1,98 @@
+"""Properties of the Zombies!!! quick-play referee over random legal play (hypothesis):
+the books stay within the rules' numbers after every event, every listed event applies
+as written, a refused event changes nothing, a game exports to a record that replays to
+the same state, and fuzzed event text only ever raises the project's typed errors."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.errors import RefereeError
+from referee.games.zombies.engine import LIFE_CAP, Game
+from referee.records import format_record, parse_record
+from referee.replay import replay_record
+
+SETUPS = [
+    {"Players": "Ann, Ben, Cat", "Tiles": "14"},
+    {"Players": "Ann, Ben", "Tiles": "10", "Events": "8"},
+    {"Players": "A, B, C, D", "Expansions": "the-end, zombie-corps"},
+    {"Players": "A, B, C, D, E", "Expansions": "schools-out", "Tiles": "16"},
+    {"Players": "A, B, C", "Expansions": "mall-walkers, six-feet-under", "Events": "12"},
+]
+
+
+def check_invariants(game: Game) -> None:
+    s = game.to_json()
+    for p in s["players"].values():
+        assert 0 <= p["life"] <= LIFE_CAP and p["ammo"] >= 0 and p["kills"] >= 0
+        assert 0 <= p["hand"] <= 5  # three, or the guts (at most five)
+        assert p["in_play"] == sorted(p["in_play"], key=str.lower)
+        assert len({c.lower() for c in p["in_play"]}) == len(p["in_play"])
+    assert s["zombies_in_play"] >= 0 and s["tiles_left"] >= 0 and s["events_left"] >= 0
+    assert min(s["tokens"].values()) >= 0
+    assert s["helipad"] in ("unseen", "placed", "gone")
+    if s["over"]:
+        assert s["winner"] in s["players"] and s["next"] is None and game.legal_events() == []
+    else:
+        assert s["step"] in ("tile", "bid", "fight", "draw", "roll", "move", "zombies", "discard")
+    if game.allowance is not None:
+        assert 0 <= game.moved <= game.allowance
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), setup=st.sampled_from(SETUPS))
+def test_random_legal_play_keeps_the_books(data, setup):
+    game = Game.from_tags(dict(setup))
+    lines = []
+    for _ in range(data.draw(st.integers(20, 120), label="steps")):
+        legal = game.legal_events()
+        if not legal:
+            break
+        # mostly the turn's own events, so games move on
+        turn = [o for o in legal if not any(w in o.text for w in (' event "', ' item "', ' drop "'))]
+        pool = turn if turn and data.draw(st.integers(0, 9), label="turn?") else legal
+        pick = data.draw(st.sampled_from(pool), label="event")
+        applied = game.apply(pick.text)
+        assert applied.text == pick.text
+        lines.append((applied.text, "; ".join(applied.notes)))
+        check_invariants(game)
+    text = format_record({"Game": "zombies", **game.tags()}, lines)
+    again = replay_record(parse_record(text))
+    assert again.error is None and again.game.to_json() == game.to_json()
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data())
+def test_refused_events_change_nothing(data):
+    game = Game.from_tags({"Players": "Ann, Ben, Cat", "Tiles": "14"})
+    for _ in range(data.draw(st.integers(0, 40), label="steps")):
+        legal = game.legal_events()
+        if not legal:
+            break
+        game.apply(data.draw(st.sampled_from(legal)).text)
+    for b in game.blocked_events():
+        before = game.to_json()
+        try:
+            game.apply(b.event)
+        except RefereeError as exc:
+            assert exc.rule == b.rule
+        assert game.to_json() == before
+
+
+WORDS = ["Ann:", "Ben:", "Cat:", "tile", "road", "none", "discard", '"Toy Store"', "z=4", "ammo=1",
+         "life=1", "dogs=2", "fight", "dog", "enhanced", "ammo", "life", "draw", "roll", "move",
+         "pick", "town-square", "helipad", "zombies", "5:", "2", "1", "3", "0", "7", "-1", "+1",
+         "end", "event", "item", "drop", "adjust", "kills", "spell", "bid", "pass", ":", '"', "x"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(words=st.lists(st.sampled_from(WORDS), max_size=7), junk=st.text(max_size=12))
+def test_fuzzed_events_raise_only_typed_errors(words, junk):
+    game = Game.from_tags({"Players": "Ann, Ben, Cat", "Expansions": "the-end, schools-out"})
+    for text in (" ".join(words), " ".join(words) + junk, junk):
+        before = game.to_json()
+        try:
+            game.apply(text)
+        except RefereeError:
+            assert game.to_json() == before
