@@ -114,3 +114,32 @@ def test_rules_list_fits_80_columns():
     assert max(len(line) for line in lines) <= 80
     # titles get more than a 12-column strip: a typical title stays on one line
     assert any("Provision cards (blue): 8" in line for line in lines)
+
+
+@pytest.mark.parametrize("value, message", [
+    ("0", "Input should be greater than or equal to 1"),
+    ("abc", "Input should be a valid integer, unable to parse string as an integer"),
+    ("1.5", "Input should be a valid integer"),
+])
+def test_light_int_coercion_keeps_typers_messages(value, message):
+    res = runner.invoke(app, ["switch", value])
+    assert res.exit_code == 2 and message in res.stderr
+
+
+def test_a_json_command_imports_neither_pydantic_nor_rich(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "p.db")}
+    subprocess.run([sys.executable, "-m", "referee", "new", "fight-or-flight", "--players", "A, B"],
+                   env=env, capture_output=True, check=True)
+    code = ("import sys; sys.argv = ['referee', 'show', '--json', '-g', '1']\n"
+            "from referee.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rich', 'questionary'))\n"
+            "games = sorted(m for m in sys.modules if m.endswith('.engine'))\n"
+            "print(repr((heavy, games)), file=sys.stderr)")
+    res = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    heavy, games = eval(res.stderr.strip().splitlines()[-1])
+    assert heavy == [] and games == ["referee.games.fight_or_flight.engine"]

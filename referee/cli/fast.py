@@ -15,7 +15,7 @@ _SIMPLE = (str, int, bool, Path)
 
 
 def _simple(annotation: Any) -> bool:
-    if annotation in _SIMPLE:
+    if annotation in _SIMPLE:  # (a float range or a Literal goes to typer as shipped)
         return True
     if get_origin(annotation) is list:
         args = get_args(annotation)
@@ -25,7 +25,7 @@ def _simple(annotation: Any) -> bool:
 
 def _unconstrained(info: Any) -> bool:
     """No option typer would check through pydantic (ranges, path checks, parsers)."""
-    for name in ("min", "max", "parser", "click_type"):
+    for name in ("parser", "click_type"):
         if getattr(info, name, None) is not None:
             return False
     for name in ("exists", "resolve_path", "clamp", "allow_dash"):
@@ -54,8 +54,19 @@ def install() -> None:
             ann = self.annotation
             if get_origin(ann) is list:
                 item = get_args(ann)[0]
-                return [self._one(v, item, param, ctx) for v in value]
-            return self._one(value, ann, param, ctx)
+                return [self._ranged(self._one(v, item, param, ctx), param, ctx) for v in value]
+            return self._ranged(self._one(value, ann, param, ctx), param, ctx)
+
+        def _ranged(self, value: Any, param: Any, ctx: Any) -> Any:
+            """``min``/``max`` of an int, with pydantic's words."""
+            if not isinstance(value, int) or isinstance(value, bool):
+                return value
+            low, high = self.parameter_info.min, self.parameter_info.max
+            if low is not None and value < low:
+                raise BadParameter(f"Input should be greater than or equal to {low}", ctx=ctx, param=param)
+            if high is not None and value > high:
+                raise BadParameter(f"Input should be less than or equal to {high}", ctx=ctx, param=param)
+            return value
 
         @staticmethod
         def _one(value: Any, ann: Any, param: Any, ctx: Any) -> Any:
@@ -71,10 +82,11 @@ def install() -> None:
             if ann is int:
                 if isinstance(value, int) and not isinstance(value, bool):
                     return value
-                try:
-                    return int(str(value).strip())
-                except ValueError:
-                    raise BadParameter(f"{value!r} is not a valid integer.", ctx=ctx, param=param) from None
+                text = str(value).strip()
+                if not (text.isascii() and text.lstrip("+-").isdigit()):
+                    raise BadParameter("Input should be a valid integer, unable to parse string as an integer",
+                                       ctx=ctx, param=param)
+                return int(text)
             if ann is Path:
                 return value if isinstance(value, Path) else Path(value)
             return value if isinstance(value, str) else str(value)
