@@ -141,3 +141,26 @@ def test_the_choice_menu_takes_typed_text_or_refuses_it(keys, picked):
                     choose_at_terminal(need)
             else:
                 assert choose_at_terminal(need) == picked
+
+
+def test_fight_or_flight_session_asks_which_copy(tmp_path):
+    from .test_fight_or_flight import FACE_UP_SETUP
+
+    store = Store(tmp_path / "f.db")
+    tags = {"Players": "Ann, Ben"}
+    engine = session.setup_game("fight-or-flight", tags)
+    gid = store.create_game("fight-or-flight", session.stored_tags("fight-or-flight", engine, tags, None),
+                            str(tmp_path))
+    asked = []
+
+    def choose(need):
+        asked.append([o.text for o in need.options])
+        return match_option(need.options, "hidden")
+
+    loop = PlayLoop(store, gid, choose)
+    for text in FACE_UP_SETUP:
+        loop.handle(text)
+    loop.handle("Ben: Heal")
+    assert asked == [["Ben: Heal shown", "Ben: Heal hidden"]]
+    assert [e.text for e in loop.loaded().events][-1] == "Ben: Heal hidden"
+    assert loop.loaded().game.to_json()["shown"]["Ben"] == "Heal"
