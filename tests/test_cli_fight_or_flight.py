@@ -63,7 +63,7 @@ def test_move_show_legal_undo_log():
     shown = json.loads(cli("show", "--json").stdout)
     assert (shown["id"], shown["day"], shown["next"], shown["recovery"]["needed"]) == (1, 2, "Cat", 1)
     picture = cli("show").stdout
-    assert "Skirmish" in picture and "recovering from a Skirmish: 1 played, 1 more Recovery card needed" in picture
+    assert "Skirm" in picture and "recovering from a Skirmish: 1 more Recovery card" in picture
     assert "Next: Cat" in picture
 
     legal = json.loads(cli("legal", "--json").stdout)

@@ -181,8 +181,8 @@ def test_new_with_named_variants_writes_tags(tmp_path):
     state = json.loads(cli("show", "--json").stdout)
     assert state["fluffy"]["hand"] == 6
     shown = cli("show").stdout
-    assert "opening clock" in shown and "of 5m00s (running)" in shown
-    assert "Fluffy's hand size 6" in shown and "zombie hand face down" in shown
+    assert "clock" in shown and "of 5m00s (running)" in shown
+    assert "hand size 6" in shown and "zombie hand hidden" in shown  # the 80-column panel
     res = cli("move", "play", "F", code=1)   # the open hand needs its cards named first
     assert "fluffy.variant.fluffy-hand-open" in res.stderr
     cli("move", "deal", "F", "F", "F", "L", "L", "R")

@@ -45,7 +45,7 @@ GAME2 = {"game": 2, "fluffy": "Ben", "zombies": "Ana", "over": True, "winner": "
          "score": {"tree": 0, "zombies": 1, "dawn": 0, "escape": 0, "total": 1}}
 TABLE = {"players": {"Ana": {"points": 6, "wins": 2, "games": 2},
                      "Ben": {"points": 1, "wins": 0, "games": 2}},
-         "leader": "Ana", "games": [GAME1, GAME2]}
+         "leader": "Ana", "decided_by": "wins", "games": [GAME1, GAME2]}
 
 
 def cli(*args: str, code: int = 0):
@@ -102,7 +102,7 @@ def test_a_two_game_match_played_through_the_cli(records):
     out = cli("match", "score").stdout
     assert "Match 1: Ana v Ben" in out
     assert "escape, Ana wins" in out and "capture, Ana wins" in out
-    assert "Leader: Ana, 6 points to 1 (pair complete)." in out
+    assert "Leader: Ana, 2 wins to 0 (6 points to 1) (pair complete)." in out
     assert "Next game: Ana plays Fluffy, Ben the zombies." in out
 
 
@@ -154,7 +154,7 @@ def test_score_records_gives_the_same_table(records):
     out = cli("match", "score", str(records["escape"]), str(records["capture"]), "--json").stdout
     assert json.loads(out) == TABLE
     human = cli("match", "score", str(records["escape"]), str(records["capture"])).stdout
-    assert "Match from escape.zwf, capture.zwf" in human and "Leader: Ana, 6 points to 1" in human
+    assert "Match from escape.zwf, capture.zwf" in human and "Leader: Ana, 2 wins to 0 (6 points to 1)" in human
 
 
 def test_score_records_tie_has_no_leader(records, tmp_path):
@@ -166,7 +166,7 @@ def test_score_records_tie_has_no_leader(records, tmp_path):
     assert table["leader"] is None
     assert table["players"] == {"Ana": {"points": 1, "wins": 1, "games": 2},
                                 "Ben": {"points": 1, "wins": 1, "games": 2}}
-    assert "tie: play another pair (1 points each)." in cli("match", "score", *paths).stdout
+    assert "Tie: play another pair (1 win and 1 point each)." in cli("match", "score", *paths).stdout
 
 
 def test_score_record_without_player_tags_is_exit_2(records, tmp_path):

@@ -478,6 +478,7 @@ def test_rule_ids_are_the_ones_raised():
             tries = [f"{who}: {card}" for who in names for card in CARDS]
             tries += [f"{who}: show {card}" for who in names for card in CARDS]
             tries += [f"{who}: stuck" for who in names]
+            tries += [f"{who}: {card} {src}" for who in names for card in CARDS for src in ("shown", "hidden")]
             for text in tries:
                 try:
                     copy.deepcopy(game).apply(text)
@@ -520,3 +521,59 @@ def test_random_legal_play_never_raises_and_keeps_the_invariants(players, varian
     for text in applied:
         replayed.apply(text)
     assert replayed.to_json() == game.to_json()
+
+
+# -- face-up or hidden copy (fight-or-flight.ruling.face-up-default) --------------------
+
+FACE_UP_SETUP = ["Ann: Provision", "Ben: Rest", "Ann: Rest", "Ben: Heal", "Ann: Heal", "Ben: Rest",
+                 "Ann: Rest", "Ben: Provision", "Ben: show Heal", "Ann: Rest"]
+
+
+def _face_up_game():
+    game = Game.from_tags({"Players": "Ann, Ben"})
+    for text in FACE_UP_SETUP:
+        game.apply(text)
+    return game
+
+
+def test_same_name_as_the_face_up_card_is_asked():
+    game = _face_up_game()
+    need = game.choice_before("Ben: Heal")
+    assert need is not None and need.rule == "fight-or-flight.show.play"
+    assert [o.text for o in need.options] == ["Ben: Heal shown", "Ben: Heal hidden"]
+    texts = [o.text for o in game.legal_events()]
+    assert "Ben: Heal shown" in texts and "Ben: Heal hidden" in texts and "Ben: Heal" not in texts
+    # a card not showing is not asked
+    assert game.choice_before("Ben: Rest") is None
+
+
+def test_hidden_copy_keeps_the_face_up_card():
+    game = _face_up_game()
+    applied = game.apply("ben: heal HIDDEN")
+    assert applied.text == "Ben: Heal hidden"
+    state = game.to_json()
+    assert state["shown"]["Ben"] == "Heal" and state["must_show"] is None and state["next"] == "Ann"
+
+
+def test_shown_copy_forces_a_new_show_and_plain_text_means_shown():
+    for text in ("Ben: Heal shown", "Ben: Heal"):
+        game = _face_up_game()
+        assert game.apply(text).text == "Ben: Heal shown"
+        state = game.to_json()
+        assert state["shown"]["Ben"] is None and state["must_show"] == "Ben"
+
+
+def test_a_copy_that_cannot_be_is_refused():
+    game = _face_up_game()
+    with pytest.raises(IllegalEventError) as exc:
+        game.apply("Ben: Rest shown")
+    assert exc.value.rule == "fight-or-flight.show.play"
+    # with no choice to make the plain form stays plain
+    assert game.apply("Ben: Rest").text == "Ben: Rest"
+
+
+def test_late_show_is_treated_the_same_way():
+    game = _face_up_game()
+    game.apply("Ben: Rest")          # Ben's face-up Heal stays
+    game.apply("Ann: show Rest")     # Ann shows late, several plays after her first in week two
+    assert [o.text for o in game.choice_before("Ann: Rest").options] == ["Ann: Rest shown", "Ann: Rest hidden"]

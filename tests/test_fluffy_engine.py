@@ -657,3 +657,11 @@ def test_legal_events_worst_position_lists_distinct_shambles():
         results.add(trial.s.zombies)
     assert len(results) == len(orders) > 10
     assert [o.text for o in g.legal_events()] == [o.text for o in orders]
+
+
+def test_unseen_card_has_a_shell_safe_token():
+    """`?` is a shell wildcard: `x` and `_` mean the same unseen card (issue 14)."""
+    from referee.games.fluffy.engine import parse_event
+
+    for token in ("?", "x", "X", "_"):
+        assert parse_event(f"draw {token} {token}", False).cards == ("?", "?")

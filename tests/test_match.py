@@ -75,14 +75,32 @@ def test_a_pair_standings_and_leader():
     assert (g2.number, g2.winner, g2.winner_side, g2.ending) == (2, "Ben", "fluffy", "dawn")
 
 
-def test_points_decide_not_wins():
-    # Ana wins both games but Ben, losing as Fluffy with four zombies out, has more points.
+def test_wins_decide_before_points():
+    # Ana wins both games; Ben, losing as Fluffy with four zombies out, has more points,
+    # but the points only break a tie on wins (fluffy.ruling.match-wins-first).
     table = score_match([
         PlayedGame("Ana", "Ben", state("escape", tree=True)),                 # Ana 4, Ana wins
         PlayedGame("Ben", "Ana", state("capture", tree=True, zombies=4)),     # Ben 5, Ana wins
     ])
     assert table.standing("Ana").wins == 2 and table.standing("Ben").wins == 0
-    assert table.leader == "Ben"
+    assert table.standing("Ben").points > table.standing("Ana").points
+    assert table.leader == "Ana" and table.decided_by == "wins"
+
+
+def test_one_win_each_points_decide():
+    table = score_match([
+        PlayedGame("Ana", "Ben", state("escape", tree=True)),                 # Ana 4, Ana wins
+        PlayedGame("Ben", "Ana", state("dawn", tree=True, zombies=1)),        # Ben 3, Ben wins
+    ])
+    assert [p.wins for p in table.players] == [1, 1]
+    assert table.leader == "Ana" and table.decided_by == "points" and not table.needs_another_pair
+
+
+def test_a_win_leads_even_with_fewer_points_before_the_pair_is_complete():
+    # The table-top report: Ben won game 1 as the zombies; Ana, Fluffy, scored 1 point.
+    table = score_match([PlayedGame("Ana", "Ben", state("capture", tree=True))])
+    assert table.standing("Ana").points == 1 and table.standing("Ben").wins == 1
+    assert table.leader == "Ben" and table.decided_by == "wins"
 
 
 def test_equal_points_is_a_tie_calling_for_another_pair():
@@ -97,7 +115,8 @@ def test_equal_points_is_a_tie_calling_for_another_pair():
 
 
 def test_tie_before_the_pair_is_complete_is_not_yet_a_call_for_another_pair():
-    table = score_match([PlayedGame("Ana", "Ben", state("capture"))])
+    # A game with no winner (the state of a game ended without one) leaves wins and points equal.
+    table = score_match([PlayedGame("Ana", "Ben", {**state("capture"), "winner": None})])
     assert table.leader is None and not table.pair_complete and not table.needs_another_pair
     assert (table.next_fluffy, table.next_zombies) == ("Ben", "Ana")
 
@@ -111,7 +130,8 @@ def test_a_game_in_play_shows_its_points_but_counts_for_nobody():
     assert not running.over and running.winner is None and running.ending is None
     assert running.score.total == 3 and running.points == 0
     assert [(p.points, p.games) for p in table.players] == [(1, 1), (0, 1)]
-    assert table.leader == "Ana" and not table.pair_complete
+    # Ben won the finished game: the win leads, Ana's point does not.
+    assert table.leader == "Ben" and table.decided_by == "wins" and not table.pair_complete
 
 
 def test_no_game_yet_needs_the_players():
@@ -139,7 +159,7 @@ def test_json_shape():
                          PlayedGame("Ben", "Ana", state("capture", zombies=1))])
     assert table.to_json() == {
         "players": {"Ana": {"points": 7, "wins": 2, "games": 2}, "Ben": {"points": 1, "wins": 0, "games": 2}},
-        "leader": "Ana",
+        "leader": "Ana", "decided_by": "wins",
         "games": [
             {"game": 1, "fluffy": "Ana", "zombies": "Ben", "over": True, "winner": "Ana",
              "winner_side": "fluffy", "ending": "escape",

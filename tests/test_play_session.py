@@ -138,12 +138,12 @@ def test_a_whole_match_of_two_games_in_the_session(env):
     child = spawn(env)
     for line in game1[:-1]:
         enter(child, line)
-    enter(child, game1[-1], "Leader: Ana, 6 points to 0 \\(pair not complete yet\\)")
+    enter(child, game1[-1], r"Leader: Ana, 1 win to 0 \(6 points to 0\) \(pair not complete yet\)")
     enter(child, "play F", r"\[fluffy\.game-over\]")
     enter(child, "next", "Ben plays Fluffy|sides swapped")
     for line in ["play F", "end", "draw Raimi ?", "play F", "end"]:
         enter(child, line)
-    enter(child, "shamble", r"Leader: Ana, 6 points to 1 \(pair complete\)")
+    enter(child, "shamble", r"Leader: Ana, 2 wins to 0 \(6 points to 1\) \(pair complete\)")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     table = json.loads(referee(env, "match", "score", "--json").stdout)

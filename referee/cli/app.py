@@ -27,6 +27,10 @@ class RefereeGroup(TyperGroup):
         sys.exit(run_command(invoke))
 
 
+from .fast import install as _fast_params
+
+_fast_params()  # plain str/int/Path parameters skip pydantic (start-up time)
+
 app = typer.Typer(
     cls=RefereeGroup,
     name="referee",
@@ -35,7 +39,8 @@ app = typer.Typer(
          "and look rules up.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    add_completion=False,
+    add_completion=True,
+    rich_markup_mode=None,  # plain help: no `<bool>` beside flags, and no rich import for --help
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 

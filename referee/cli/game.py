@@ -10,9 +10,10 @@ from typing import List, Optional
 import typer
 
 from .app import app
+from . import complete
 from .output import MAX_ID, console, emit_json, fail, guard, interactive, write_output
 
-GAME_OPT = typer.Option(None, "--game", "-g", metavar="ID", min=1, max=MAX_ID,
+GAME_OPT = typer.Option(None, "--game", "-g", metavar="ID", min=1, max=MAX_ID, autocompletion=complete.game_ids,
                         help="A stored game id (see `referee games`); default: the current game.")
 EXPECT_OPT = typer.Option(None, "--expect", metavar="N", min=0, max=MAX_ID,
                           help="Refuse (exit 2, nothing written) unless the game's log still has N "
@@ -31,11 +32,14 @@ def ask_choice(need) -> Optional[str]:
     """Ask for a choice the rules leave to a player (questionary), or None when not at a terminal."""
     if not interactive():
         return None
-    import questionary
+    from referee.errors import BadInputError
 
-    choices = [questionary.Choice(title=f"{o.text}   {o.description}".rstrip(), value=o.text)
-               for o in need.options]
-    return questionary.select(need.question, choices=choices).ask()
+    from .play import Refused, choose_at_terminal
+
+    try:
+        return choose_at_terminal(need)
+    except Refused as refused:
+        raise BadInputError(f"{refused.typed!r} is not one of the choices: nothing was entered") from None
 
 
 def parse_tag_options(items: List[str]) -> dict[str, str]:
@@ -127,7 +131,9 @@ register_new_commands()
 @app.command()
 def move(
     ctx: typer.Context,
-    event: List[str] = typer.Argument(..., help='The event in record notation, e.g. `play F` or "play F >N" (quote > in a shell).'),
+    event: List[str] = typer.Argument(..., metavar="EVENT", autocompletion=complete.events,
+                                      help='The event in record notation, e.g. `play F`, "play F >N" (quote > in '
+                                           'a shell) or `draw x x` (x: a card nobody saw, also written ?).'),
     game_id: Optional[int] = GAME_OPT,
     expect: Optional[int] = EXPECT_OPT,
     json_out: bool = JSON_OPT,
@@ -313,10 +319,15 @@ def games(ctx: typer.Context, json_out: bool = JSON_OPT) -> None:
 
 
 @app.command()
-def switch(ctx: typer.Context, game_id: int = typer.Argument(..., metavar="ID", min=1, max=MAX_ID)) -> None:
+def switch(ctx: typer.Context,
+           game_id: int = typer.Argument(..., metavar="ID", min=1, max=MAX_ID, autocompletion=complete.game_ids),
+           json_out: bool = JSON_OPT) -> None:
     """Make stored game ID the current one."""
-    with guard():
+    with guard(json_out):
         stored = open_store(ctx).switch(game_id)
+        if json_out:
+            emit_json({"id": stored.id, "game": stored.game, "current": True})
+            return
         console().print(f"Game {stored.id} ({stored.game}) is now the current game.")
 
 
@@ -326,9 +337,11 @@ def export(
     game_id: Optional[int] = GAME_OPT,
     output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
                                           help="Write the record to FILE (and a custom board beside it)."),
+    json_out: bool = typer.Option(False, "--json", help='Print {"id", "game", "record", "output", "files"} as one JSON '
+                                                        'object (the record text in "record").'),
 ) -> None:
     """Write a stored game as a game record that replays to the same state."""
-    with guard():
+    with guard(json_out):
         from referee import session
         from referee.errors import BadInputError
 
@@ -344,6 +357,15 @@ def export(
                     raise BadInputError(f"cannot write {name}: {exc.strerror}") from None
                 written[key] = name.name
         text = session.export_text(store, loaded, written)
+        if json_out:
+            if output is not None:
+                try:
+                    output.write_text(text, encoding="utf-8")
+                except OSError as exc:
+                    raise BadInputError(f"cannot write {output}: {exc.strerror}") from None
+            emit_json({"id": loaded.stored.id, "game": loaded.stored.game, "record": text,
+                       "output": None if output is None else str(output), "files": written})
+            return
         write_output(text, output)
 
 

@@ -87,6 +87,52 @@ class PlayLoop:
             events = []
         return events + ["legal", "advise", "undo", "rules ", "show", "help", "quit"]
 
+    def complete(self, typed: str) -> list[tuple[str, str]]:
+        """Completions of the line ``typed`` so far, as ``(whole line, what to show)``.
+
+        The legal events and the session's words that start with it; past them, token
+        by token: after ``draw ? `` each card that may come next in the same refill
+        (a line is offered only if the game would accept it, checked on a copy).
+        """
+        low = typed.lower()
+        out = [(c, c) for c in self.completions() if c.lower().startswith(low)]
+        words = typed.split()
+        if not words:
+            return out
+        done, partial = (words, "") if typed.endswith(" ") else (words[:-1], words[-1])
+        if len(done) < 2:  # the legal events already cover the first token after the verb
+            return out
+        verb = done[0].lower()
+        tokens: list[str] = []
+        for event in self.completions():
+            parts = event.split()
+            if len(parts) >= 2 and parts[0].lower() == verb and parts[1] not in tokens:
+                tokens.append(parts[1])
+        seen = {line.lower() for line, _ in out}
+        for tok in tokens:
+            if not tok.lower().startswith(partial.lower()):
+                continue
+            line = " ".join(done + [tok])
+            if line.lower() not in seen and self._accepts(line):
+                seen.add(line.lower())
+                out.append((line, tok))
+        return out
+
+    def _accepts(self, line: str) -> bool:
+        """Whether the game would take ``line`` now (tried on a copy; a choice still to
+        make counts as taken)."""
+        import copy
+
+        from referee.errors import ChoiceNeeded, RefereeError
+
+        try:
+            copy.deepcopy(self.loaded().game).apply(line)
+        except ChoiceNeeded:
+            return True
+        except RefereeError:
+            return False
+        return True
+
     def handle(self, line: str) -> list:
         """Act on one typed line; return what to print."""
         from rich.markup import escape
@@ -128,6 +174,10 @@ class PlayLoop:
             self._cache = ((self.game_id, self.store.log_length(self.game_id)), loaded)
             notes = [f"[bold]{escape(applied.text)}[/bold]"] + [f"  {escape(n)}" for n in applied.notes]
             return self.picture() + notes + self.after_game()
+        except Refused as refused:
+            options = " | ".join(o.text for o in refused.need.options)
+            return [f"[red]{escape(refused.typed)!r} is not one of the choices: nothing was entered[/red]"
+                    f"{escape(f' (choose one: {options})')}"]
         except RefereeError as exc:
             options = getattr(exc, "options", None)
             extra = (" (choose one: " + " | ".join(o.text for o in options) + ")") if options else ""
@@ -163,18 +213,95 @@ class PlayLoop:
         return self.picture() + [f"Game {self.game_id} of the match: sides swapped."]
 
 
-def _choose_with_questionary(need) -> Optional[str]:
+def match_option(options, typed: str) -> str | None:
+    """The option ``typed`` picks, or None: its number (1, 2, ...), its whole text, or
+    the end of it (``>E``, ``E`` for ``play F >E``; ``R`` for ``play LR:R``), all
+    case-insensitive; None too when the end of the text fits more than one option.
+
+    >>> from referee.errors import Option
+    >>> opts = [Option("play F >S"), Option("play F >E")]
+    >>> match_option(opts, ">e"), match_option(opts, "2"), match_option(opts, "snag")
+    ('play F >E', 'play F >E', None)
+    """
+    t = " ".join(typed.split()).lower()
+    if not t:
+        return None
+    texts = [o.text for o in options]
+    if t.isdigit() and 1 <= int(t) <= len(texts):
+        return texts[int(t) - 1]
+    for text in texts:
+        if text.lower() == t:
+            return text
+    ends = [text for text in texts
+            if any(text.lower().endswith(sep + t) for sep in (" ", ":", ">", " >"))]
+    return ends[0] if len(ends) == 1 else None
+
+
+class Refused(Exception):
+    """Text typed at a choice menu that matches no option: the event is not entered."""
+
+    def __init__(self, typed: str, need) -> None:
+        super().__init__(typed)
+        self.typed, self.need = typed, need
+
+
+def choose_at_terminal(need) -> Optional[str]:
+    """Ask a choice with an arrow-key menu (questionary).  Typed text (also text typed
+    ahead before the menu was up) picks the option it names (:func:`match_option`), or
+    leaves the menu with :class:`Refused`: it is never dropped in favour of the
+    highlighted option."""
     import questionary
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
     choices = [questionary.Choice(title=f"{o.text}   {o.description}".rstrip(), value=o.text)
                for o in need.options]
-    return questionary.select(need.question, choices=choices).ask()
+    question = questionary.select(need.question, choices=choices, use_jk_keys=False,
+                                  instruction="(arrows and Enter, or type the choice)")
+    typed: list[str] = []
+    kb = KeyBindings()
+    has_typed = Condition(lambda: bool(typed))
+
+    def _type(event) -> None:
+        typed.append(event.key_sequence[0].data)
+
+    import string
+
+    for ch in string.ascii_letters + string.digits + " >:?_-.,":
+        kb.add(ch, eager=True)(_type)  # printable keys only: the arrows still move the menu
+
+    @kb.add("backspace", filter=has_typed, eager=True)
+    def _back(event) -> None:
+        typed.pop()
+
+    @kb.add("c-m", filter=has_typed, eager=True)  # questionary's own Enter is eager too
+    def _enter(event) -> None:
+        text = "".join(typed)
+        picked = match_option(need.options, text)
+        event.app.exit(result=picked if picked is not None else Refused(text, need))
+
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings, kb])
+    answer = question.ask()
+    if isinstance(answer, Refused):
+        raise answer
+    return answer
+
+
+_choose_with_questionary = choose_at_terminal
+
+
+def _game_ids(ctx, incomplete: str):
+    from .complete import game_ids
+
+    return game_ids(ctx, incomplete)
 
 
 @app.command()
 def play(
     ctx: typer.Context,
     game_id: Optional[int] = typer.Argument(None, metavar="[GAME_ID]", min=1, max=MAX_ID,
+                                            autocompletion=_game_ids,
                                             help="A stored game id; default: the current game."),
 ) -> None:
     """Play a stored game in one window: the picture after every event, completion of
@@ -188,7 +315,7 @@ def play(
         store = Store((ctx.obj or {}).get("db"))
         stored = store.resolve(game_id)
         store.switch(stored.id)
-        loop = PlayLoop(store, stored.id, _choose_with_questionary)
+        loop = PlayLoop(store, stored.id, choose_at_terminal)
         run_prompt(loop)
 
 
@@ -201,10 +328,9 @@ def run_prompt(loop: PlayLoop) -> None:
 
     class LegalCompleter(Completer):
         def get_completions(self, document, complete_event):
-            typed = document.text_before_cursor.lower()
-            for option in loop.completions():
-                if option.lower().startswith(typed):
-                    yield Completion(option, start_position=-len(document.text_before_cursor))
+            typed = document.text_before_cursor
+            for line, shown in loop.complete(typed):
+                yield Completion(line, start_position=-len(typed), display=shown)
 
     prompt = PromptSession(completer=LegalCompleter(), complete_while_typing=False)
     for item in loop.picture() + loop.after_game():

@@ -241,18 +241,33 @@ def list_(
         return
     from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
     from .output import console
 
-    table = Table(show_edge=False, pad_edge=False)
-    table.add_column("id", style="cyan", no_wrap=True)
-    table.add_column("title")
-    table.add_column("section", style="dim")
-    for e in entries:
-        mark = " (ruling)" if e.kind == "ruling" else (" (imported)" if e.imported else "")
-        table.add_row(escape(e.id), escape(e.title) + mark, escape(e.section))
     out = console()
-    out.print(table)
+    if out.width >= 120:  # roomy: one table with the section as a third column
+        table = Table(show_edge=False, pad_edge=False)
+        table.add_column("id", style="cyan", no_wrap=True)
+        table.add_column("title")
+        table.add_column("section", style="dim")
+        for e in entries:
+            mark = " (ruling)" if e.kind == "ruling" else (" (imported)" if e.imported else "")
+            table.add_row(escape(e.id), escape(e.title) + mark, escape(e.section))
+        out.print(table)
+    else:  # a laptop: the section as a heading row over its entries; titles get the room left
+        longest = max((len(e.id) for e in entries), default=10)
+        table = Table(show_edge=False, pad_edge=False, show_header=False, box=None)
+        table.add_column("id", style="cyan", overflow="fold", width=min(longest + 2, out.width // 2))
+        table.add_column("title", ratio=1)
+        section = object()
+        for e in entries:
+            if e.section != section:
+                section = e.section
+                table.add_row(Text(section or "(no section)", style="bold", overflow="ellipsis", no_wrap=True), "")
+            mark = " (ruling)" if e.kind == "ruling" else (" (imported)" if e.imported else "")
+            table.add_row(Text("  " + e.id), escape(e.title) + mark)
+        out.print(table)
     out.print(f"[dim]{len(entries)} entries[/]")
 
 

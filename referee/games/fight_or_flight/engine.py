@@ -13,6 +13,12 @@ Record notation (``docs/fight-or-flight.md``):
   say how many are taken out (up to 4 Heal, up to 2 Rest).
 - Events: ``Ann: Provision`` (play a card), ``Ann: show Heal`` (the card Ann shows
   face up), ``Ann: stuck`` (Ann can play nothing: the group loses).
+- ``Ann: Heal shown`` / ``Ann: Heal hidden``: which Heal Ann played when she shows a
+  Heal face up and may hold another among her hidden cards.  Playing the face-up card
+  obliges her to show a new one; a hidden one leaves the face-up card in place.  Plain
+  ``Ann: Heal`` then means the face-up card, as records always read it
+  (``fight-or-flight.ruling.face-up-default``); at the table the referee asks
+  (:meth:`Game.choice_before`).
 
 Every rejection raises :class:`IllegalEventError` with a rule id from
 :data:`RULE_IDS`; malformed events and tags raise :class:`BadInputError`.
@@ -78,12 +84,17 @@ R_THE_END = "fight-or-flight.the-end"
 R_SHOW = "fight-or-flight.show"
 R_STUCK = "fight-or-flight.stuck"
 R_DECK = "fight-or-flight.deck"
+R_SHOW_PLAY = "fight-or-flight.show.play"
+R_FACE_UP_DEFAULT = "fight-or-flight.ruling.face-up-default"  #: cited, never raised
 
 #: Every rule id this engine can raise.
 RULE_IDS: frozenset[str] = frozenset({
     R_GAME_OVER, R_TURN, R_RECOVERY, R_RECOVERY_COMBAT, R_SECOND_SKIRMISH, R_FLIGHT,
-    R_THE_END, R_SHOW, R_STUCK, R_DECK,
+    R_THE_END, R_SHOW, R_STUCK, R_DECK, R_SHOW_PLAY,
 })
+
+#: The words that say which copy of a card a player played: the face-up one or a hidden one.
+SOURCES = ("shown", "hidden")
 
 
 def parse_card(text: str) -> str:
@@ -309,6 +320,11 @@ class Game(EngineBase):
 
     def parse(self, text: str) -> tuple[int, str, str | None]:
         """``(seat, verb, card)`` from an event: verb ``play``, ``show`` or ``stuck``."""
+        return self.parse_event(text)[:3]
+
+    def parse_event(self, text: str) -> tuple[int, str, str | None, str | None]:
+        """``(seat, verb, card, source)``; ``source`` is ``"shown"`` or ``"hidden"`` when
+        a play says which copy was played (``Ann: Heal hidden``), else None."""
         who, sep, what = text.partition(":")
         if not sep or not what.strip():
             raise BadInputError(f"expected 'Player: Card', 'Player: show Card' or 'Player: stuck', not {text.strip()!r}")
@@ -316,12 +332,16 @@ class Game(EngineBase):
         words = what.split()
         verb = words[0].lower()
         if verb == "stuck" and len(words) == 1:
-            return seat, "stuck", None
+            return seat, "stuck", None, None
         if verb == "show":
             if len(words) == 1:
                 raise BadInputError("show which card? e.g. 'Ann: show Heal'")
-            return seat, "show", parse_card(" ".join(words[1:]))
-        return seat, "play", parse_card(what)
+            return seat, "show", parse_card(" ".join(words[1:])), None
+        source = None
+        if len(words) > 1 and words[-1].lower() in SOURCES:
+            source = words[-1].lower()
+            what = " ".join(words[:-1])
+        return seat, "play", parse_card(what), source
 
     # -- checks (shared by apply, legal_events, blocked_events) ---------------------------
 
@@ -379,6 +399,49 @@ class Game(EngineBase):
             return (f"the deck holds {_plural(self.composition[card], card + ' card')} and every "
                     f"one is already played or shown", R_DECK)
         return None
+
+    def face_up_choice(self, seat: int, card: str) -> bool:
+        """True when ``seat`` may play ``card`` either as its face-up card or as a hidden
+        one (the hand holds unshown cards and the deck still has an unseen ``card``)."""
+        hand = self.hands[seat]
+        return bool(hand.known[card]) and hand.unknown > 0 and self.count.left(card) > 0
+
+    def source_check(self, seat: int, card: str, source: str | None) -> Problem | None:
+        """Why ``seat`` cannot play the ``source`` copy (``shown``/``hidden``) of ``card``."""
+        hand = self.hands[seat]
+        name = self.players[seat]
+        if source == "shown" and not hand.known[card]:
+            shown = self.shown(seat)
+            return (f"{name} shows {'no card' if shown is None else 'a ' + shown}, not a {card}",
+                    R_SHOW_PLAY)
+        if source == "hidden":
+            if hand.unknown == 0:
+                return f"{name} holds no hidden card, only the face-up {self.shown(seat)}", R_DECK
+            if self.count.left(card) <= 0:
+                return (f"the deck holds {_plural(self.composition[card], card + ' card')} and every "
+                        f"one is already played or shown", R_DECK)
+        return None
+
+    def choice_before(self, text: str):
+        """At the table, ask which copy a player played when the card's name matches the
+        face-up card and a hidden copy is possible; None otherwise (a record's plain
+        ``Ann: Heal`` means the face-up card: ``fight-or-flight.ruling.face-up-default``)."""
+        from referee.errors import ChoiceNeeded
+
+        try:
+            seat, verb, card, source = self.parse_event(text)
+        except BadInputError:
+            return None
+        if verb != "play" or source is not None or self.play_check(seat, card) is not None:
+            return None
+        if not self.face_up_choice(seat, card):
+            return None
+        name = self.players[seat]
+        return ChoiceNeeded(
+            f"{name} shows a {card} face up and may hold another among the hidden cards",
+            R_SHOW_PLAY, f"Which {card} did {name} play?",
+            [Option(f"{name}: {card} shown", f"the face-up {card}: {name} then shows a new card"),
+             Option(f"{name}: {card} hidden", f"a {card} from the hand: the face-up {card} stays")])
 
     def play_check(self, seat: int, card: str) -> Problem | None:
         """``(message, rule id)`` saying why ``seat`` may not play ``card`` now, or None.
@@ -448,7 +511,7 @@ class Game(EngineBase):
         :class:`IllegalEventError` (rule id in :data:`RULE_IDS`) when the rules forbid
         it.  Atomic: every check runs before anything changes.
         """
-        seat, verb, card = self.parse(text)
+        seat, verb, card, source = self.parse_event(text)
         name = self.players[seat]
         if verb == "stuck":
             refuse(self.stuck_check(seat))
@@ -462,17 +525,24 @@ class Game(EngineBase):
             if self.must_show == seat:
                 self.must_show = None
             return Applied(f"{name}: show {card}", [])
-        refuse(self.play_check(seat, card))
-        return Applied(f"{name}: {card}", self._play(seat, card))
+        refuse(self.play_check(seat, card) or self.source_check(seat, card, source))
+        if self.face_up_choice(seat, card):  # both copies possible: say which in the text
+            source = source or "shown"        # fight-or-flight.ruling.face-up-default
+            return Applied(f"{name}: {card} {source}", self._play(seat, card, source))
+        return Applied(f"{name}: {card}", self._play(seat, card, source))
 
     def _end(self, result: str, reason: str, detail: str) -> None:
         self.result, self.reason, self.detail = result, reason, detail
 
-    def _play(self, seat: int, card: str) -> list[str]:
+    def _play(self, seat: int, card: str, source: str | None = None) -> list[str]:
         notes: list[str] = []
         was_doomed = self.end_unreachable() is not None
         hand = self.hands[seat]
-        if hand.take(card) == "unknown":
+        if source == "hidden":
+            hand.take_unknown()
+            self.count.see(card)
+            from_face_up = False
+        elif hand.take(card) == "unknown":
             self.count.see(card)
             from_face_up = False
         else:
@@ -582,7 +652,13 @@ class Game(EngineBase):
         name = self.players[self.turn]
         for card in CARDS:
             if self.play_check(self.turn, card) is None:
-                out.append(Option(f"{name}: {card}", self._describe(card)))
+                if self.face_up_choice(self.turn, card):
+                    out.append(Option(f"{name}: {card} shown",
+                                      self._describe(card) + "; the face-up card: show a new one"))
+                    out.append(Option(f"{name}: {card} hidden",
+                                      self._describe(card) + "; from the hand: the face-up card stays"))
+                else:
+                    out.append(Option(f"{name}: {card}", self._describe(card)))
         if self.stuck_check(self.turn) is None:
             out.append(Option(f"{name}: stuck", "holds no playable card: the group loses"))
         for seat, who in enumerate(self.players):

@@ -1,5 +1,11 @@
 """Drawing a Zombie Fight or Flight game with rich: the weeks as rows of seven cards,
-the recovery state, the five-day count, the direction of play, the hands and the deck."""
+the recovery state, the five-day count, the direction of play, the hands and the deck.
+
+The picture lays itself out for the space it is printed in (``render(game, width=...,
+height=...)``, by default the console's size): card names in full from 100 columns,
+else five-letter names with a legend; when the weeks and the players do not all fit
+in the height, the earliest weeks are folded into one line.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +14,14 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.games.fight_or_flight.engine import (
-    FIGHT_FREE_NEEDED, FIGHTS, FIRST_COUNTING_DAY, FLIGHTS, PROVISION, RECOVERY, THE_END,
-    WEEK, Game,
+    BACKTRACK, COMBAT, EVADE, FIGHT_FREE_NEEDED, FIGHTS, FIRST_COUNTING_DAY, FLEE, FLIGHTS,
+    HEAL, PROVISION, RECOVERY, REST, SKIRMISH, THE_END, WEEK, Game,
 )
+
+#: Short card names for a narrow terminal (at most five letters).
+SHORT = {SKIRMISH: "Skirm", COMBAT: "Comb", BACKTRACK: "Backt", EVADE: "Evade", FLEE: "Flee",
+         HEAL: "Heal", REST: "Rest", PROVISION: "Prov", THE_END: "End"}
+
 
 def card_style(card: str) -> str:
     """The rich style of a card: Fight red, Flight yellow, Recovery green, Provision blue."""
@@ -27,18 +38,21 @@ def card_style(card: str) -> str:
     return ""
 
 
-def _weeks(game: Game) -> Table:
+def _weeks(game: Game, short: bool = False, first: int = 1) -> Table:
+    """The weeks from week ``first`` on, one row of seven cards each."""
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
-    table.add_column("week")
+    table.add_column("wk" if short else "week", justify="right")
     for d in range(1, WEEK + 1):
-        table.add_column(f"day {d}")
+        table.add_column(f"d{d}" if short else f"day {d}", no_wrap=True)
     table.add_column("")
     rows = game.weeks() or [[]]
     for w, row in enumerate(rows, start=1):
-        cells = [Text(card, style=card_style(card)) for _, card in row]
+        if w < first:
+            continue
+        cells = [Text(SHORT[card] if short else card, style=card_style(card)) for _, card in row]
         cells += [Text("·", style="dim")] * (WEEK - len(cells))
         fed = any(card == PROVISION for _, card in row)
-        mark = Text("fed", style="blue") if fed else Text("no Provision yet", style="dim")
+        mark = Text("fed", style="blue") if fed else Text("no Prov yet" if short else "no Provision yet", style="dim")
         if len(row) == WEEK and not fed:
             mark = Text("hunger", style="bold red")
         table.add_row(str(w), *cells, mark)
@@ -58,6 +72,16 @@ def recovery_line(game: Game) -> str:
             + (" or a second Skirmish" if game.recovering == "skirmish" else ""))
 
 
+def recovery_short(game: Game) -> str:
+    """The recovery state in at most about 75 characters (a narrow terminal)."""
+    if game.recovering is None:
+        return "not recovering"
+    need = game.recovery_needed()
+    heal = " (a Heal among them)" if game.recovering == "combat" and game.recovery_heals == 0 else ""
+    return (f"recovering from a {game.recovering.capitalize()}: {need} more Recovery "
+            f"card{'s' if need != 1 else ''}{heal}")
+
+
 def count_line(game: Game) -> str:
     """The five fight-free days count."""
     if game.day < FIRST_COUNTING_DAY - 1:
@@ -68,19 +92,29 @@ def count_line(game: Game) -> str:
     return f"fight-free days: {min(n, FIGHT_FREE_NEEDED)}/{FIGHT_FREE_NEEDED} ({tail})"
 
 
+def to_act(game: Game) -> int | None:
+    """The seat that must act now: a player who played the face-up card and must show
+    a new one comes before the next player; None once the game is over."""
+    if game.over:
+        return None
+    return game.must_show if game.must_show is not None else game.turn
+
+
 def _hands(game: Game) -> Table:
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     for col in ("", "player", "cards", "face-up", ""):
         table.add_column(col)
+    acting = to_act(game)
     for seat, name in enumerate(game.players):
-        to_play = not game.over and seat == game.turn
         shown = game.shown(seat)
         status = ""
         if seat in game.skipped:
             status = "skipped"
         if game.must_show == seat:
-            status = "must show a new card"
-        table.add_row("▶" if to_play else "", Text(name, style="bold" if to_play else ""),
+            status = "must show a new card first"
+        elif game.must_show is not None and seat == game.turn and not game.over:
+            status = "plays next, after the show"
+        table.add_row("▶" if seat == acting else "", Text(name, style="bold" if seat == acting else ""),
                       str(game.hands[seat].size),
                       Text(shown, style=card_style(shown)) if shown else Text("-", style="dim"),
                       status)
@@ -93,23 +127,57 @@ def _result(game: Game) -> Text:
     return Text(f"The group loses ({game.reason}): {game.detail}.", style="bold red")
 
 
-def render(game: Game):
-    """The whole picture: weeks, state lines, hands."""
-    arrow = "clockwise ↻" if game.direction > 0 else "counter-clockwise ↺"
-    head = Text.assemble(("Zombie Fight or Flight", "bold"), f"  ({game.tags()['Variant']}, "
-                         f"{len(game.players)} players)  day {game.day}, week {game.week}")
-    parts = [head, _weeks(game), Text(recovery_line(game)), Text(count_line(game)),
-             Text(f"play runs {arrow}; deck: {game.deck} card{'s' if game.deck != 1 else ''}"
-                  + ("" if game.week_provisioned or game.over else "; this week still needs a Provision")),
-             _hands(game)]
-    if game.over:
-        parts.append(_result(game))
-    else:
-        nxt = f"Next: {game.players[game.turn]}"
-        if game.skipped:
-            nxt += " (skipped: " + ", ".join(game.players[s] for s in game.skipped) + ")"
-        parts.append(Text(nxt, style="bold"))
-    return Group(*parts)
+def next_line(game: Game) -> str:
+    """Who acts now and who plays next."""
+    nxt = f"Next: {game.players[game.turn]}"
+    if game.must_show is not None:
+        nxt = f"Now: {game.players[game.must_show]} shows a new card; then {game.players[game.turn]} plays"
+    if game.skipped:
+        nxt += " (skipped: " + ", ".join(game.players[s] for s in game.skipped) + ")"
+    return nxt
+
+
+class Picture:
+    """The game as a rich renderable that lays itself out for the space it gets."""
+
+    def __init__(self, game: Game, width: int | None = None, height: int | None = None) -> None:
+        self.game, self.width, self.height = game, width, height
+
+    def __rich_console__(self, console, options):
+        game = self.game
+        width = self.width or options.max_width
+        height = self.height or options.height or console.height
+        short = width < 100
+        arrow = "clockwise ↻" if game.direction > 0 else "counter-clockwise ↺"
+        head = Text.assemble(("Zombie Fight or Flight", "bold"), f"  ({game.tags()['Variant']}, "
+                             f"{len(game.players)} players)  day {game.day}, week {game.week}")
+        weeks = max(1, len(game.weeks()))
+        # head, weeks header, 3 state lines, hands header and players, next/result, legend
+        fixed = 1 + 1 + 3 + 1 + len(game.players) + 1 + (1 if short else 0)
+        room = max(1, height - 4 - fixed)  # leave the summary, notes and prompt their lines
+        first = 1
+        parts = [head]
+        if weeks > room:
+            first = weeks - room + 2
+            parts.append(Text(f"weeks 1-{first - 1}: {(first - 1) * WEEK} cards (folded; `referee log` "
+                              "lists them)", style="dim"))
+        parts += [_weeks(game, short, first), Text(recovery_short(game) if short else recovery_line(game)), Text(count_line(game)),
+                  Text(f"play runs {arrow}; deck: {game.deck} card{'s' if game.deck != 1 else ''}"
+                       + ("" if game.week_provisioned or game.over else "; this week still needs a Provision")),
+                  _hands(game)]
+        parts.append(_result(game) if game.over else Text(next_line(game), style="bold"))
+        if short:
+            parts.append(Text("Skirm Comb: fights  Backt Evade Flee: flights  Heal Rest  Prov: Provision  "
+                              "End", style="dim"))
+        from rich.constrain import Constrain
+
+        yield Constrain(Group(*parts), width)
+
+
+def render(game: Game, width: int | None = None, height: int | None = None):
+    """The whole picture: weeks, state lines, hands; laid out for ``width`` x
+    ``height`` (default: the console's size)."""
+    return Picture(game, width, height)
 
 
 def summary(game: Game) -> str:

@@ -5,9 +5,10 @@ MATCH PLAY).  Only the player running Fluffy scores, and scores even in a game F
 loses: 1 for tagging the tree, 1 for each zombie on the board or destroyed by the pink
 flower when the game ends, 1 for a win by Dawn's Early Light, 3 for a win by escaping.
 
-The referee's readings (rules database): the player with the most points over the
-finished games leads; equal points is a tie calling for another pair of games, wins
-are shown but do not decide (``fluffy.ruling.match-leader``); a game still being
+The referee's readings (rules database): the player with more wins over the finished
+games leads; the match-play points only break a tie on wins, and equal wins and
+points call for another pair of games (``fluffy.ruling.match-wins-first``, which
+updates ``fluffy.ruling.match-leader``); a game still being
 played shows its points as things stand but counts for nobody until it is over
 (``fluffy.ruling.match-unfinished-game``).
 
@@ -34,7 +35,7 @@ from .scoring import ENDINGS, points  # noqa: F401  (ENDINGS: the engine's endin
 
 #: The rule and rulings this module applies (entries of the rules database).
 RULE_IDS = frozenset({"fluffy.match-play", "fluffy.ruling.match-leader",
-                      "fluffy.ruling.match-unfinished-game"})
+                      "fluffy.ruling.match-wins-first", "fluffy.ruling.match-unfinished-game"})
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,8 @@ class MatchTable:
     """The table of a match.
 
     ``players`` in match order; ``games`` in playing order; ``leader`` the player with
-    the most points, None on equal points; ``pair_complete`` True when every game is
+    more wins, or on equal wins the one with more points, None when both are equal
+    (``fluffy.ruling.match-wins-first``); ``decided_by`` ``"wins"``, ``"points"`` or None; ``pair_complete`` True when every game is
     over and each player has run Fluffy equally often (at least once);
     ``next_fluffy``/``next_zombies`` who takes which side in the next game (sides swap
     every game).
@@ -156,10 +158,11 @@ class MatchTable:
     pair_complete: bool
     next_fluffy: str
     next_zombies: str
+    decided_by: str | None = None
 
     @property
     def tie(self) -> bool:
-        """True when no player has more points than the other."""
+        """True when neither player has more wins, nor (on equal wins) more points."""
         return self.leader is None
 
     @property
@@ -178,7 +181,7 @@ class MatchTable:
         """``{"players": {name: {"points", "wins", "games"}}, "leader": name or None,
         "games": [GameResult.to_json(), ...]}``."""
         return {"players": {s.name: s.to_json() for s in self.players},
-                "leader": self.leader,
+                "leader": self.leader, "decided_by": self.decided_by,
                 "games": [g.to_json() for g in self.games]}
 
     def export(self, match_id: int | None = None) -> dict[str, Any]:
@@ -257,11 +260,16 @@ def score_match(games: Sequence[PlayedGame], players: Sequence[str] | None = Non
                                   wins=sum(1 for r in done if r.winner == name),
                                   games=len(done)))
     first, second = standings
-    leader = None if first.points == second.points else max(standings, key=lambda s: s.points).name
+    leader, decided_by = None, None
+    if first.wins != second.wins:  # fluffy.ruling.match-wins-first: wins decide,
+        leader, decided_by = max(standings, key=lambda s: s.wins).name, "wins"
+    elif first.points != second.points:  # points only break a tie on wins
+        leader, decided_by = max(standings, key=lambda s: s.points).name, "points"
     as_fluffy = [sum(1 for r in rows if r.fluffy == name) for name in names]
     complete = bool(rows) and all(r.over for r in rows) and as_fluffy[0] == as_fluffy[1]
     if rows:
         next_fluffy, next_zombies = rows[-1].zombies, rows[-1].fluffy
     else:
         next_fluffy, next_zombies = names
-    return MatchTable(tuple(standings), tuple(rows), leader, complete, next_fluffy, next_zombies)
+    return MatchTable(tuple(standings), tuple(rows), leader, complete, next_fluffy, next_zombies,
+                      decided_by)

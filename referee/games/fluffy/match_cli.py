@@ -21,6 +21,11 @@ app = typer.Typer(no_args_is_help=True)
 JSON_OPT = typer.Option(False, "--json", help="Print one JSON object on stdout.")
 
 
+def _n(count: int, word: str) -> str:
+    """``1 point``, ``2 points``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def _players(text: str) -> list[str]:
     from referee.errors import BadInputError
 
@@ -230,12 +235,18 @@ def table_renderables(table, title: str) -> list:
     if table.leader is not None:
         lead = table.standing(table.leader)
         other = b if lead is a else a
-        verdict = f"Leader: {lead.name}, {lead.points} points to {other.points}"
+        if table.decided_by == "wins":
+            verdict = (f"Leader: {lead.name}, {_n(lead.wins, 'win')} to {other.wins}"
+                       f" ({_n(lead.points, 'point')} to {other.points})")
+        else:
+            verdict = (f"Leader: {lead.name} on points, {_n(lead.points, 'point')} to {other.points}"
+                       f" ({_n(lead.wins, 'win')} each)")
         verdict += " (pair complete)." if table.pair_complete else " (pair not complete yet)."
     elif table.pair_complete:
-        verdict = f"tie: play another pair ({a.points} points each)."
+        verdict = f"Tie: play another pair ({_n(a.wins, 'win')} and {_n(a.points, 'point')} each)."
     else:
-        verdict = f"Tie so far ({a.points} points each); the pair is not complete yet."
+        verdict = (f"Tie so far ({_n(a.wins, 'win')} and {_n(a.points, 'point')} each); "
+                   "the pair is not complete yet.")
     items.append(verdict)
     if table.games and not table.games[-1].over:
         items.append(f"Game {table.games[-1].number} is still in play.")
@@ -256,9 +267,9 @@ def score(
     """The match table: each game's scoring items and each player's points and wins.
 
     Only Fluffy scores: tree 1, each zombie on the board or destroyed by the flower 1,
-    Dawn's Early Light 1, escape 3. Most points leads; equal points is a tie calling
-    for another pair of games. --json: {"players": {NAME: {"points", "wins", "games"}},
-    "leader": NAME or null, "games": [{"game", "fluffy", "zombies", "over", "winner",
+    Dawn's Early Light 1, escape 3. More wins leads; the points break a tie on wins;
+    equal wins and points call for another pair of games. --json: {"players": {NAME: {"points", "wins", "games"}},
+    "leader": NAME or null, "decided_by": "wins"|"points"|null, "games": [{"game", "fluffy", "zombies", "over", "winner",
     "winner_side", "ending", "score": {"tree", "zombies", "dawn", "escape", "total"}}]}.
     """
     with guard(json_out):
@@ -283,6 +294,8 @@ def export(
     ctx: typer.Context,
     output: Optional[Path] = typer.Option(None, "--output", "-o", metavar="FILE",
                                           help="Write the JSON to FILE instead of stdout."),
+    json_out: bool = typer.Option(False, "--json", help="Errors as JSON too; with --output, print "
+                                                        '{"output": FILE, "match": ID} on stdout.'),
 ) -> None:
     """Write the current match as JSON for a score-keeping app.
 
@@ -291,7 +304,7 @@ def export(
     false}, ...]}, ...]}: one entry per player per finished game (a game still in play
     is left out); only Fluffy scores, so the zombies' player always has score 0.
     """
-    with guard():
+    with guard(json_out):
         import json
 
         from referee.cli.game import open_store
@@ -299,5 +312,17 @@ def export(
         store = open_store(ctx)
         mid, players, _ = store.match()
         table, _stored = _stored_table(store, mid, players)
+        if json_out and output is None:
+            emit_json(table.export(mid))  # already JSON: one object on one line
+            return
         text = json.dumps(table.export(mid), ensure_ascii=False, indent=2) + "\n"
+        if json_out:
+            from referee.errors import BadInputError
+
+            try:
+                output.write_text(text, encoding="utf-8")
+            except OSError as exc:
+                raise BadInputError(f"cannot write {output}: {exc.strerror}") from None
+            emit_json({"output": str(output), "match": mid})
+            return
         write_output(text, output)

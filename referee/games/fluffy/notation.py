@@ -233,7 +233,7 @@ def _parse_event(text: str, zombies_turn: bool) -> Event:
         cards = []
         for a in args:
             z = zombie_name(a)
-            cards.append("?" if a == "?" else z if z else parse_card(a))
+            cards.append("?" if a in ("?", "x", "X", "_") else z if z else parse_card(a))  # x, _: ? a shell leaves alone
         return Event(verb, cards=tuple(cards))
     if verb == "discard":
         if len(args) > 1:
