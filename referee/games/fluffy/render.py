@@ -234,10 +234,11 @@ def discard_pile(game) -> tuple[int, list[str]]:
     from collections import Counter
 
     s = game.s
-    total = sum(game.rules.deck.values()) + len(game.board.graves)
+    deck = s.count.composition  # the deck as corrected by any `deck` event
+    total = sum(deck.values()) + len(game.board.graves)
     size = total - s.pile - s.fluffy_hand.size - s.zombie_hand.size - len(s.drawn)
-    known = Counter(s.count.seen) - s.fluffy_hand.known - s.zombie_hand.known
-    cards = [c for c in sorted(known.elements()) if c in game.rules.deck]
+    known = Counter(s.count.seen) - Counter(s.fluffy_hand.known) - Counter(s.zombie_hand.known)
+    cards = [c for c in sorted(known.elements()) if c in deck]
     return max(size, 0), cards
 
 
