@@ -167,3 +167,34 @@ def format_record(tags: dict[str, str], lines: list[tuple[str, str]]) -> str:
         comment = " ".join(comment.split())  # a comment runs to the end of its line
         out.append(f"{event:<{width}}   ; {comment}" if comment else event)
     return "\n".join(out) + "\n"
+
+
+def parse_players(text: str | None, title: str, low: int, high: int,
+                  reserved: tuple[str, ...] = ()) -> list[str]:
+    """The seats of a ``[Players "Ann, Ben, Cat"]`` tag, clockwise: ``low`` to ``high``
+    distinct names (compared without case), none empty, none holding ``:`` (it splits
+    ``Ann: event``), ``;`` (a comment) or ``"``, none of the ``reserved`` words.
+    :class:`BadInputError` naming the game (``title``) otherwise.
+
+    >>> parse_players(" Ann ,Ben  Lee", "Zombie Fluxx", 2, 6)
+    ['Ann', 'Ben Lee']
+    >>> parse_players("Ann, ann", "Zombie Fluxx", 2, 6)
+    Traceback (most recent call last):
+    ...
+    referee.errors.BadInputError: a player is named twice in 'Ann, ann'
+    """
+    if not text or not text.strip():
+        raise BadInputError(f'{title} needs [Players "Ann, Ben, ..."] ({low} to {high} names, clockwise)')
+    shown = text if len(text) <= 60 else text[:59] + "…"
+    names = [" ".join(p.split()) for p in text.split(",")]
+    if any(not n for n in names):
+        raise BadInputError(f"empty player name in {shown!r}")
+    if any(c in n for n in names for c in ':;"'):
+        raise BadInputError("player names cannot hold ':', ';' or '\"'")
+    if any(n.lower() in reserved for n in names):
+        raise BadInputError("a player cannot be called " + ", ".join(repr(r) for r in reserved))
+    if len({n.lower() for n in names}) != len(names):
+        raise BadInputError(f"a player is named twice in {shown!r}")
+    if not low <= len(names) <= high:
+        raise BadInputError(f"{title} is for {low} to {high} players, not {len(names)}")
+    return names

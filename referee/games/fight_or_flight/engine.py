@@ -31,6 +31,7 @@ from collections import Counter
 from typing import Any
 
 from referee.cards import CardCount, Hand
+from referee import records
 from referee.errors import BadInputError, Option
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
 from referee.numbers import to_int
@@ -142,19 +143,8 @@ def variant_deck(heal_out: int = 0, rest_out: int = 0) -> dict[str, int]:
 
 
 def parse_players(text: str | None) -> list[str]:
-    """Seat names from a Players tag (``"Ann, Ben, Cat"``): 2 to 8 distinct names."""
-    if not text or not text.strip():
-        raise BadInputError('Fight or Flight needs [Players "Ann, Ben, ..."] (2 to 8 names)')
-    names = [" ".join(p.split()) for p in text.split(",")]
-    if any(not n for n in names):
-        raise BadInputError(f"empty player name in {text!r}")
-    if any(":" in n for n in names):
-        raise BadInputError("player names cannot hold ':'")
-    if len({n.lower() for n in names}) != len(names):
-        raise BadInputError(f"a player is named twice in {text!r}")
-    if not 2 <= len(names) <= 8:
-        raise BadInputError(f"Fight or Flight is for 2 to 8 players, not {len(names)}")
-    return names
+    """Seat names from the ``[Players]`` tag (:func:`referee.records.parse_players`)."""
+    return records.parse_players(text, "Fight or Flight", 2, 8)
 
 
 def _plural(n: int, word: str) -> str:

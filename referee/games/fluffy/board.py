@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 

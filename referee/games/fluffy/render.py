@@ -21,7 +21,6 @@ the picture says all this in one or two lines.
 from __future__ import annotations
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}

@@ -27,7 +27,8 @@ from collections import Counter
 from typing import Any
 
 from referee.cards import Hand
-from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
+from referee import records
+from referee.errors import BadInputError, ChoiceNeeded, Option
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
 
 from . import catalogue as catmod
@@ -109,21 +110,8 @@ def tokenize(text: str) -> list[Token]:
 
 
 def parse_players(text: str | None) -> list[str]:
-    """Seat names from a Players tag: 2 to 6 distinct names, clockwise."""
-    if not text or not text.strip():
-        raise BadInputError('Zombie Fluxx needs [Players "Ann, Ben, ..."] (2 to 6 names)')
-    names = [" ".join(p.split()) for p in text.split(",")]
-    if any(not n for n in names):
-        raise BadInputError(f"empty player name in {text!r}")
-    if any(c in n for n in names for c in ':";'):
-        raise BadInputError("player names cannot hold ':', ';' or quotes")
-    if any(n.lower() in ("zombies", "?", BARE_HANDS) for n in names):
-        raise BadInputError("a player cannot be called 'zombies', '?' or 'bare-hands'")
-    if len({n.lower() for n in names}) != len(names):
-        raise BadInputError(f"a player is named twice in {text!r}")
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise BadInputError(f"Zombie Fluxx is refereed for 2 to 6 players, not {len(names)}")
-    return names
+    """Seat names from the ``[Players]`` tag (:func:`referee.records.parse_players`)."""
+    return records.parse_players(text, "Zombie Fluxx", MIN_PLAYERS, MAX_PLAYERS, ("zombies", "?", BARE_HANDS))
 
 
 class Game(EngineBase):
@@ -553,7 +541,7 @@ class Game(EngineBase):
         if self.over:
             refuse(self._gate(p))
         if not self.first_round:
-            refuse((f"first-round Creepers are written before the first turn's first event", R_FIRST_ROUND_FIRST))
+            refuse(("first-round Creepers are written before the first turn's first event", R_FIRST_ROUND_FIRST))
         card = self.cat.card(name)
         if card.type != "creeper":
             refuse((f"{name} is not a Creeper", R_FIRST_ROUND))

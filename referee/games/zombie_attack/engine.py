@@ -28,6 +28,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
+from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
 from referee.grid import FACINGS, Square, parse_square, square_name, step
@@ -121,18 +122,8 @@ def deck_text(deck: dict[str, int]) -> str:
 
 
 def parse_players(text: str | None) -> list[str]:
-    if not text or not text.strip():
-        raise BadInputError('Zombie Attack needs [Players "Ann, Ben, ..."] (2 to 6 names, clockwise)')
-    names = [" ".join(p.split()) for p in text.split(",")]
-    if any(not n for n in names):
-        raise BadInputError(f"empty player name in {text[:60]!r}")
-    if any(":" in n for n in names):
-        raise BadInputError("player names cannot hold ':'")
-    if len({n.lower() for n in names}) != len(names):
-        raise BadInputError(f"a player is named twice in {text[:60]!r}")
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise BadInputError(f"Zombie Attack is for 2 to 6 players, not {len(names)}")
-    return names
+    """Seat names from the ``[Players]`` tag (:func:`referee.records.parse_players`)."""
+    return records.parse_players(text, "Zombie Attack", MIN_PLAYERS, MAX_PLAYERS)
 
 
 # -- state -------------------------------------------------------------------------------
@@ -851,7 +842,7 @@ class Game(EngineBase):
         s, m = self.s, self.mansion
         name = s.players[ev.seat].name
         if not s.pending:
-            refuse((f"nobody is waiting to be placed at an exit", R_SENT))
+            refuse(("nobody is waiting to be placed at an exit", R_SENT))
         if ev.exit is None:
             raise self._placement_choice("name the exit")
         p = s.pending.pop(0)
@@ -869,7 +860,7 @@ class Game(EngineBase):
         s = self.s
         name = s.players[ev.seat].name
         if s.phase != "zombies":
-            refuse((f"zombies move in the zombie phase, after every player's move", R_ORDER))
+            refuse(("zombies move in the zombie phase, after every player's move", R_ORDER))
         if ev.number is None:
             raise BadInputError(f"the zombie move needs its roll: '{name}: zombie {square_name(ev.square)} roll 3 N N W'")
         z = next((z for z in s.zombies if z.at == ev.square and not z.moved), None)

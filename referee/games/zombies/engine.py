@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
+from referee import records
+from referee.errors import BadInputError, ChoiceNeeded, Option
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
 
 from .odds import fight_odds
@@ -135,19 +136,8 @@ def zombie_splits(roll: int, zombies: int) -> list[tuple[int, ...]]:
 
 
 def parse_players(text: str | None) -> list[str]:
-    """Seat names from ``[Players "Ann, Ben"]``: 2 to 6 distinct names."""
-    if not text or not text.strip():
-        raise BadInputError('Zombies!!! needs [Players "Ann, Ben, ..."] (2 to 6 names)')
-    names = [" ".join(p.split()) for p in text.split(",")]
-    if any(not n for n in names):
-        raise BadInputError(f"empty player name in {text!r}")
-    if any(ch in n for n in names for ch in ':;"'):
-        raise BadInputError("player names cannot hold ':', ';' or '\"'")
-    if len({n.lower() for n in names}) != len(names):
-        raise BadInputError(f"a player is named twice in {text!r}")
-    if not 2 <= len(names) <= 6:
-        raise BadInputError(f"Zombies!!! quick play is for 2 to 6 players, not {len(names)}")
-    return names
+    """Seat names from the ``[Players]`` tag (:func:`referee.records.parse_players`)."""
+    return records.parse_players(text, "Zombies!!! quick play", 2, 6)
 
 
 def parse_expansions(text: str | None) -> tuple[str, ...]:
