@@ -21,7 +21,7 @@ try:  # typer >= 0.2x carries its own copy of click
 except ImportError:  # pragma: no cover - older typer on top of click
     from click.exceptions import ClickException, UsageError
 
-from referee.errors import RefereeError
+from referee.errors import ChoiceNeeded, RefereeError
 
 #: The longest event text and message an error report quotes (longer ones are cut).
 MAX_EVENT = 80
@@ -72,10 +72,9 @@ def fail(exc: RefereeError, json_mode: bool = False) -> NoReturn:
         exc.message = shorten(exc.message, MAX_MESSAGE)
     if json_mode:
         emit_json({"error": exc.to_json()})
-    options = getattr(exc, "options", None)
     line = error_line(exc)
-    if options:
-        line += " (choose one: " + " | ".join(o.text for o in options) + ")"
+    if isinstance(exc, ChoiceNeeded) and exc.options:
+        line += " (choose one: " + " | ".join(o.text for o in exc.options) + ")"
     sys.stderr.write(line + "\n")
     raise typer.Exit(exc.exit_code)
 

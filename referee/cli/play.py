@@ -138,7 +138,7 @@ class PlayLoop:
         from rich.markup import escape
 
         from referee import session
-        from referee.errors import RefereeError
+        from referee.errors import ChoiceNeeded, RefereeError
         from referee.store import StaleError
 
         text = " ".join(line.split())
@@ -179,7 +179,7 @@ class PlayLoop:
             return [f"[red]{escape(refused.typed)!r} is not one of the choices: nothing was entered[/red]"
                     f"{escape(f' (choose one: {options})')}"]
         except RefereeError as exc:
-            options = getattr(exc, "options", None)
+            options = exc.options if isinstance(exc, ChoiceNeeded) else []
             extra = (" (choose one: " + " | ".join(o.text for o in options) + ")") if options else ""
             stale = self.picture() if isinstance(exc, StaleError) else []  # redraw what changed
             return stale + [f"[red]{escape(str(exc))}[/red]{escape(extra)}"]
