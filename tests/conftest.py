@@ -59,3 +59,24 @@ def yard_file(tmp_path) -> Path:
     path = tmp_path / "yard.toml"
     path.write_text(YARD_TEXT, encoding="utf-8")
     return path
+
+
+def terminal_env(tmp_path: Path, columns: int | None = None, lines: int | None = None) -> dict:
+    """The environment of a `referee` process in a pseudo-terminal test: a private
+    store, no colour, no cursor-position queries, and the terminal's size if given."""
+    import os
+
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "play.db"), "NO_COLOR": "1",
+           "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm"}
+    if columns is not None:
+        env.update(COLUMNS=str(columns), LINES=str(lines))
+    return env
+
+
+def run_referee(env: dict, *args: str):
+    """Run ``python -m referee ARGS`` in ``env``; the completed process (text output)."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "referee", *args], env=env, capture_output=True,
+                          text=True, timeout=60)

@@ -22,6 +22,8 @@ from referee.games.fight_or_flight.advise import advise as fof_advise
 
 from .test_advise_fight_or_flight import ENDGAME_2P, position
 
+from .conftest import run_referee, terminal_env
+
 runner = CliRunner()
 
 
@@ -174,16 +176,12 @@ def test_renderables_fit_80_columns_for_long_plans():
 
 
 def test_advise_in_a_real_play_session(tmp_path):
-    import os
-    import subprocess
     import sys
 
     import pexpect
 
-    env = {**os.environ, "REFEREE_DB": str(tmp_path / "play.db"), "NO_COLOR": "1",
-           "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "100", "LINES": "40"}
-    made = subprocess.run([sys.executable, "-m", "referee", "new", "fof", "--players", "Ann,Ben"],
-                          env=env, capture_output=True, text=True, timeout=60)
+    env = terminal_env(tmp_path, 100, 40)
+    made = run_referee(env, "new", "fof", "--players", "Ann,Ben")
     assert made.returncode == 0, made.stderr
     child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
                           timeout=30, dimensions=(40, 100))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 
 import pexpect
@@ -18,6 +17,8 @@ from referee.cli import app
 from referee.replay import sample_record
 
 from .test_fluxx_engine import TEST_CARDS, new
+
+from .conftest import run_referee, terminal_env
 
 runner = CliRunner()
 
@@ -161,13 +162,10 @@ PROMPT = r"game \d+ (\d+|over)>"
 
 @pytest.fixture
 def env(tmp_path):
-    return {**os.environ, "REFEREE_DB": str(tmp_path / "play.db"), "NO_COLOR": "1",
-            "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "100", "LINES": "50"}
+    return terminal_env(tmp_path, 100, 50)
 
 
-def referee(env, *args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "referee", *args], env=env, capture_output=True,
-                          text=True, timeout=60)
+referee = run_referee
 
 
 def test_play_session_plays_a_whole_game(env):

@@ -11,7 +11,6 @@ a refused event leaves the game unchanged.
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st

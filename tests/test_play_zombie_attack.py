@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
 import sys
 
 import pexpect
 import pytest
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, run_referee, terminal_env
 
 HOUSE = FIXTURES / "zombie-attack" / "house.toml"
 PROMPT = r"game \d+ (over)?>"
@@ -21,13 +20,10 @@ PROMPT = r"game \d+ (over)?>"
 
 @pytest.fixture
 def env(tmp_path):
-    return {**os.environ, "REFEREE_DB": str(tmp_path / "play.db"), "NO_COLOR": "1",
-            "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "120", "LINES": "60"}
+    return terminal_env(tmp_path, 120, 60)
 
 
-def referee(env, *args) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "referee", *args], env=env, capture_output=True,
-                          text=True, timeout=60)
+referee = run_referee
 
 
 def state(env) -> dict:

@@ -4,8 +4,6 @@ typed choice picks its option or is refused, and `referee play` fits 80x24."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 
 import pexpect
@@ -15,6 +13,8 @@ from referee import session
 from referee.cli.play import PlayLoop, Refused, match_option
 from referee.errors import ChoiceNeeded, Option
 from referee.store import Store
+
+from .conftest import run_referee, terminal_env
 
 
 def loop_for(tmp_path, events=(), choose=lambda need: None) -> PlayLoop:
@@ -86,13 +86,11 @@ def test_typed_text_at_a_choice_picks_the_option(tmp_path):
 
 @pytest.fixture
 def env(tmp_path):
-    return {**os.environ, "REFEREE_DB": str(tmp_path / "play.db"), "NO_COLOR": "1",
-            "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm"}
+    return terminal_env(tmp_path)
 
 
 def test_play_at_80x24_shows_the_whole_yard_and_refuses_typed_ahead_text(env):
-    res = subprocess.run([sys.executable, "-m", "referee", "new", "fluffy", "--board", "default"],
-                         env=env, capture_output=True, text=True, timeout=60)
+    res = run_referee(env, "new", "fluffy", "--board", "default")
     assert res.returncode == 0, res.stderr
     child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
                          timeout=20, dimensions=(24, 80))
@@ -118,8 +116,7 @@ def test_play_at_80x24_shows_the_whole_yard_and_refuses_typed_ahead_text(env):
     child.expect(r"fluffy>")
     child.sendline("quit")
     child.expect(pexpect.EOF)
-    log = json.loads(subprocess.run([sys.executable, "-m", "referee", "log", "--json"], env=env,
-                                    capture_output=True, text=True, timeout=60).stdout)["log"]
+    log = json.loads(run_referee(env, "log", "--json").stdout)["log"]
     assert [e["event"] for e in log] and log[0]["event"].startswith("play LR:L")
 
 

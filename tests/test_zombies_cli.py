@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 
 import pexpect
@@ -18,6 +17,8 @@ from referee.cli import app
 from referee.games.zombies import render
 from referee.games.zombies.engine import Game
 from referee.replay import sample_record
+
+from .conftest import run_referee, terminal_env
 
 runner = CliRunner()
 
@@ -160,14 +161,12 @@ PROMPT = r"game \d+ (\d+|over)>"
 
 @pytest.fixture
 def env(tmp_path):
-    return {**os.environ, "REFEREE_DB": str(tmp_path / "play.db"), "NO_COLOR": "1",
-            "PROMPT_TOOLKIT_NO_CPR": "1", "TERM": "xterm", "COLUMNS": "100", "LINES": "60"}
+    return terminal_env(tmp_path, 100, 60)
 
 
 def test_play_session_runs_a_whole_game(env):
     record = sample_record("sample-zombies")
-    res = subprocess.run([sys.executable, "-m", "referee", "new", "zombies", "--players", "Ann,Ben,Cat",
-                          "--tiles", "14"], env=env, capture_output=True, text=True, timeout=60)
+    res = run_referee(env, "new", "zombies", "--players", "Ann,Ben,Cat", "--tiles", "14")
     assert res.returncode == 0, res.stderr
     child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
                           timeout=30, dimensions=(60, 100))
@@ -191,8 +190,7 @@ def test_play_session_runs_a_whole_game(env):
         child.expect(PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)
-    state = json.loads(subprocess.run([sys.executable, "-m", "referee", "show", "--json"], env=env,
-                                      capture_output=True, text=True, timeout=60).stdout)
+    state = json.loads(run_referee(env, "show", "--json").stdout)
     assert state["over"] and state["winner"] == "Ann" and state["ending"] == "helipad"
 
 
