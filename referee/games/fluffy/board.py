@@ -15,15 +15,13 @@ wall everywhere but the gate.  Rulebook: SETUP, BOUNCING, MAGICAL PINK FLOWER.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-import tomllib
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
 
 from referee.errors import BadInputError
+from referee.gridmap import board_error, key_line, load_toml, map_first_line
 from referee.grid import FACINGS, Square, parse_square, square_name, step
 
 ZOMBIE_NAMES = ("George", "Romero", "Campbell", "Raimi")
@@ -90,63 +88,31 @@ class Board:
                 "walls": [f"{s} {f}" for s, f in walls], "bugs_north_of": bugs}
 
 
-def _err(msg: str, line: int | None = None, col: int | None = None) -> BadInputError:
-    where = ""
-    if line is not None:
-        where = f"line {line}" + (f", column {col}" if col is not None else "") + ": "
-    return BadInputError(f"bad board: {where}{msg}")
-
-
-def _map_first_line(text: str) -> int | None:
-    """File line (1-based) of the map's first row, or None when it can't be found."""
-    for i, raw in enumerate(text.splitlines(), start=1):
-        stripped = raw.strip()
-        if stripped.startswith("map") and "=" in stripped:
-            after = stripped.split("=", 1)[1].strip()
-            for quote in ('"""', "'''"):
-                if after.startswith(quote):
-                    rest = after[3:]
-                    return i if rest.strip() else i + 1
-            return i
-    return None
-
-
-def _key_line(text: str, key: str) -> int | None:
-    for i, raw in enumerate(text.splitlines(), start=1):
-        s = raw.strip()
-        if s.split("=", 1)[0].strip().strip('"').lower() == key.lower() and "=" in s:
-            return i
-    return None
-
-
 @lru_cache(maxsize=32)
 def parse_board(text: str, origin: str = "board") -> Board:
     """Parse a board file's ``text``; :class:`BadInputError` naming the file line and
     column of the first problem (``bad board: line 4, column 7: ...``)."""
-    try:
-        data = tomllib.loads(text)
-    except (tomllib.TOMLDecodeError, RecursionError) as exc:  # a board nested thousands deep
-        raise _err(f"not valid TOML ({exc})") from None
+    data = load_toml(text)
     unknown = set(data) - {"name", "map", "graves"}
     if unknown:
-        raise _err(f"unknown key {sorted(unknown)[0]!r} (a board has name, map and [graves])",
-                   _key_line(text, sorted(unknown)[0]))
+        raise board_error(f"unknown key {sorted(unknown)[0]!r} (a board has name, map and [graves])",
+                   key_line(text, sorted(unknown)[0]))
     name = data.get("name", origin)
     if not isinstance(name, str):
-        raise _err("name must be a string", _key_line(text, "name"))
+        raise board_error("name must be a string", key_line(text, "name"))
     raw_map = data.get("map")
     if not isinstance(raw_map, str) or not raw_map.strip():
-        raise _err("the board has no map (a multi-line string)", _key_line(text, "map"))
-    first = _map_first_line(text) or 1
+        raise board_error("the board has no map (a multi-line string)", key_line(text, "map"))
+    first = map_first_line(text)
     lines = raw_map.split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
     if len(lines) < 3 or len(lines) % 2 == 0:
-        raise _err(f"the map has {len(lines)} lines; a board H high needs 2H+1", first)
+        raise board_error(f"the map has {len(lines)} lines; a board H high needs 2H+1", first)
     height = (len(lines) - 1) // 2
     longest = max(len(line.rstrip()) for line in lines)
     if longest < 3 or longest % 2 == 0:
-        raise _err(f"the map is {longest} characters wide; a board W wide needs 2W+1", first)
+        raise board_error(f"the map is {longest} characters wide; a board W wide needs 2W+1", first)
     width = (longest - 1) // 2
     grid = [line.ljust(longest) for line in lines]
 
@@ -166,31 +132,31 @@ def parse_board(text: str, origin: str = "board") -> Board:
             border = r in (0, len(grid) - 1) or c in (0, len(row) - 1)
             if r % 2 == 1 and c % 2 == 1:
                 if ch not in _CELL:
-                    raise _err(f"{ch!r} is not a cell: use '.', 'T' (tree) or 'F' (flower)", *at(r, c))
+                    raise board_error(f"{ch!r} is not a cell: use '.', 'T' (tree) or 'F' (flower)", *at(r, c))
                 sq = cell(r, c)
                 if ch == "T":
                     if tree is not None:
-                        raise _err("a second tree 'T': a board has exactly one", *at(r, c))
+                        raise board_error("a second tree 'T': a board has exactly one", *at(r, c))
                     tree = sq
                 elif ch == "F":
                     if flower is not None:
-                        raise _err("a second flower 'F': a board has exactly one", *at(r, c))
+                        raise board_error("a second flower 'F': a board has exactly one", *at(r, c))
                     flower = sq
                 continue
             if r % 2 == 0:  # an edge between two ranks
                 if ch not in _HEDGE:
-                    raise _err(f"{ch!r} cannot stand between two rows: use ' ', '-' wall, '~' bug or '=' gate", *at(r, c))
+                    raise board_error(f"{ch!r} cannot stand between two rows: use ' ', '-' wall, '~' bug or '=' gate", *at(r, c))
                 kind = _HEDGE[ch]
                 if kind == "gate":
                     if r != len(grid) - 1:
-                        raise _err("the gate '=' must lie on the south border", *at(r, c))
+                        raise board_error("the gate '=' must lie on the south border", *at(r, c))
                     if gate is not None:
-                        raise _err("a second gate '=': a board has exactly one", *at(r, c))
+                        raise board_error("a second gate '=': a board has exactly one", *at(r, c))
                     gate = (r, c)
                     continue
                 if border:
                     if kind == "bug":
-                        raise _err("a bug '~' on the border (the border is a wall)", *at(r, c))
+                        raise board_error("a bug '~' on the border (the border is a wall)", *at(r, c))
                     continue
                 if kind:
                     north = cell(r - 1, c)
@@ -199,7 +165,7 @@ def parse_board(text: str, origin: str = "board") -> Board:
                     edges[(south, "N")] = kind
             else:  # an edge between two files
                 if ch not in _VEDGE:
-                    raise _err(f"{ch!r} cannot stand between two cells of a row: use ' ' or '|' wall", *at(r, c))
+                    raise board_error(f"{ch!r} cannot stand between two cells of a row: use ' ' or '|' wall", *at(r, c))
                 if border:
                     continue
                 if _VEDGE[ch]:
@@ -208,41 +174,41 @@ def parse_board(text: str, origin: str = "board") -> Board:
                     edges[(west, "E")] = "wall"
                     edges[(east, "W")] = "wall"
     if tree is None:
-        raise _err("the map has no tree 'T'", first)
+        raise board_error("the map has no tree 'T'", first)
     if flower is None:
-        raise _err("the map has no flower 'F'", first)
+        raise board_error("the map has no flower 'F'", first)
     if gate is None:
-        raise _err("the map has no gate '=' on the south border under 'F'", first + len(grid) - 1)
+        raise board_error("the map has no gate '=' on the south border under 'F'", first + len(grid) - 1)
     if cell(gate[0] - 1, gate[1]) != flower:
-        raise _err(f"the gate must lie under the flower 'F' (at {square_name(flower)})", *at(*gate))
+        raise board_error(f"the gate must lie under the flower 'F' (at {square_name(flower)})", *at(*gate))
     edges[(flower, "S")] = "gate"
 
     raw_graves = data.get("graves")
-    gline = _key_line(text, "[graves]") or _key_line(text, "graves")
+    gline = key_line(text, "[graves]") or key_line(text, "graves")
     if not isinstance(raw_graves, dict):
-        raise _err("the board has no [graves] table", gline)
+        raise board_error("the board has no [graves] table", gline)
     graves: dict[str, Square] = {}
     for key, value in raw_graves.items():
-        line = _key_line(text, key)
+        line = key_line(text, key)
         proper = next((z for z in ZOMBIE_NAMES if z.lower() == str(key).lower()), None)
         if proper is None:
-            raise _err(f"unknown grave {key!r}: the graves are {', '.join(ZOMBIE_NAMES)}", line)
+            raise board_error(f"unknown grave {key!r}: the graves are {', '.join(ZOMBIE_NAMES)}", line)
         if proper in graves:
-            raise _err(f"grave {proper} given twice", line)
+            raise board_error(f"grave {proper} given twice", line)
         try:
             sq = parse_square(str(value))
         except BadInputError:
-            raise _err(f"grave {proper}: {value!r} is not a square such as b3", line) from None
+            raise board_error(f"grave {proper}: {value!r} is not a square such as b3", line) from None
         if not (0 <= sq[0] < width and 0 <= sq[1] < height):
-            raise _err(f"grave {proper} at {value} lies off the {width}x{height} board", line)
+            raise board_error(f"grave {proper} at {value} lies off the {width}x{height} board", line)
         if sq in graves.values():
-            raise _err(f"grave {proper} at {value} shares its square with another grave", line)
+            raise board_error(f"grave {proper} at {value} shares its square with another grave", line)
         if sq == flower:
-            raise _err(f"grave {proper} at {value} lies on the flower", line)
+            raise board_error(f"grave {proper} at {value} lies on the flower", line)
         graves[proper] = sq
     missing = [z for z in ZOMBIE_NAMES if z not in graves]
     if missing:
-        raise _err(f"no grave for {', '.join(missing)} (all four are needed)", gline)
+        raise board_error(f"no grave for {', '.join(missing)} (all four are needed)", gline)
     return Board(name, width, height, tree, flower, {z: graves[z] for z in ZOMBIE_NAMES}, edges, text)
 
 
