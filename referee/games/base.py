@@ -163,7 +163,6 @@ class GameSpec:
     - ``simulate``: the Typer command of ``referee simulate <name>``.
     - ``advise``: ``"module:function"`` ``(game, **options) -> referee.advice.Advice``
       for ``referee advise`` (options: ``seed``, ``samples``).
-    - ``dice``: the game's events carry die rolls that ``fill_dice`` can roll.
     - ``player_tags``: the record tags that name the players (``referee games``).
     - ``match``: a module with ``match_picture(store, match_id)`` and
       ``start_next_game(store, match_id) -> game_id`` for games played in matches.
@@ -187,7 +186,6 @@ class GameSpec:
     board_marker: str | None = None
     simulate: str | None = None
     advise: str | None = None
-    dice: bool = False
     player_tags: tuple[str, ...] = ("Players",)
     match: str | None = None
 

@@ -18,6 +18,5 @@ SPEC = GameSpec(
     file_tags=("Board",),
     board="referee.games.zombie_attack.board:check_board",
     board_marker="exits",
-    dice=True,
     advise="referee.games.zombie_attack.advise:advise",
 )

@@ -17,6 +17,5 @@ SPEC = GameSpec(
     new_command="referee.games.zombies.cli:new",
     sample="zombies.zqp",
     file_tags=("TileData",),
-    dice=True,
     advise="referee.games.zombies.advise:advise",
 )
