@@ -13,6 +13,8 @@ Usage (from the repository root)::
     .venv/bin/python tests/benchmarks/rules_eval.py --situational  # the blind set, per game
     .venv/bin/python tests/benchmarks/rules_eval.py --dev2 --misses  # round-two dev set, per game
     .venv/bin/python tests/benchmarks/rules_eval.py --blind2       # round-two blind set, per game
+    .venv/bin/python tests/benchmarks/rules_eval.py --dev3 --misses  # round-three dev set
+    .venv/bin/python tests/benchmarks/rules_eval.py --blind3       # round-three blind set, per game
 
 The index is built in a temporary file, so the user's cache and imports are untouched.
 """
@@ -40,8 +42,13 @@ SITUATIONAL = Path(__file__).with_name("rules_questions_situational.jsonl")
 #: blind2 is measured once at the end (never with --tune or --misses).
 DEV2 = Path(__file__).with_name("rules_questions_dev2.jsonl")
 BLIND2 = Path(__file__).with_name("rules_questions_blind2.jsonl")
+#: Round three (issue 15, stop 8): written blind from the rulebooks by a helper who never
+#: saw the entries, committed before the paraphrase signal was measured on it; dev3 is for
+#: choosing and tuning, blind3 is measured once at the end.
+DEV3 = Path(__file__).with_name("rules_questions_dev3.jsonl")
+BLIND3 = Path(__file__).with_name("rules_questions_blind3.jsonl")
 #: Sets that are a blind measure only, printed per game.
-BLIND = ("situational", "blind2")
+BLIND = ("situational", "blind2", "blind3")
 
 
 def load(path: Path) -> list[dict]:
@@ -90,6 +97,11 @@ def main() -> int:
     ap.add_argument("--blind2", action="store_true",
                     help="also run the round-two blind set, with per-game figures "
                          "(a measure only: never with --tune or --misses)")
+    ap.add_argument("--dev3", action="store_true",
+                    help="also run the round-three dev set (rules_questions_dev3.jsonl), per game")
+    ap.add_argument("--blind3", action="store_true",
+                    help="also run the round-three blind set, with per-game figures "
+                         "(a measure only: never with --tune or --misses)")
     ap.add_argument("--per-game", action="store_true", help="print per-game figures for every set")
     ap.add_argument("--misses", action="store_true", help="list questions not answered at rank 1")
     ap.add_argument("--tune", action="store_true", help="grid-search column weights")
@@ -122,6 +134,12 @@ def main() -> int:
         if args.tune or args.misses:
             ap.error("--blind2 is a blind measure: not with --tune or --misses")
         sets["blind2"] = load(BLIND2)
+    if args.dev3:
+        sets["dev3"] = load(DEV3)
+    if args.blind3:
+        if args.tune or args.misses:
+            ap.error("--blind3 is a blind measure: not with --tune or --misses")
+        sets["blind3"] = load(BLIND3)
 
     with tempfile.TemporaryDirectory() as tmp:
         def make(**kw):
@@ -153,7 +171,7 @@ def main() -> int:
             report[name] = m
             if not args.json:
                 print(fmt(name, m))
-            if args.per_game or name in BLIND or name == "dev2":
+            if args.per_game or name in BLIND or name in ("dev2", "dev3"):
                 games = list(dict.fromkeys(q["game"] for q in qs))
                 m["per_game"] = {}
                 for game in games:
