@@ -20,6 +20,14 @@ and ``asked`` are also indexed one by one (table ``asks``), and a query that hol
 of one phrasing, and most of whose words that phrasing holds, lands on its entry.
 Queries and phrasings are rewritten alike first (:func:`rewrite`: "we're only two" ->
 "two players", "7 of us" -> "7 players").
+
+Last, the paraphrase signal (:mod:`rulesdb.paraphrase`): each phrasing and each sentence
+of an entry has a vector (table ``vecs``, built with the index); the query's cosine to an
+entry's nearest one is added to the word-matching score of each candidate (scaled so the
+best candidate's is 1).  Entries that share no word with the query stay out: the word
+query is an OR of every word and its synonyms, so its 60 candidates already hold most
+of a game's entries, and adding the nearest in meaning changed no figure on the dev
+sets.  Without numpy or tokenizers the search is word matching alone.
 """
 
 from __future__ import annotations
@@ -40,7 +48,7 @@ from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "10"
+INDEX_VERSION = "11"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
@@ -67,6 +75,10 @@ CANDIDATES = 60
 #: ``phrases`` or its title) is matched by the query, and how much of that phrasing the
 #: query covers.  A question worded like one way players ask for an entry lands on it.
 ASKED = 2.0
+#: Weight of the paraphrase signal: the cosine between the query and an entry's nearest
+#: phrasing or sentence, added to the word-matching score scaled to 1 for the best
+#: candidate (chosen on the round-three dev set: tests/benchmarks/rules_eval.py --dev3).
+PARAPHRASE = 2.0
 
 
 _WORD = re.compile(r"[^\W_]+")
@@ -159,6 +171,7 @@ CREATE VIRTUAL TABLE fts USING fts5({", ".join(COLUMNS)}, game,
     tokenize = 'porter unicode61 remove_diacritics 2');
 CREATE TABLE askmeta (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, n INTEGER NOT NULL);
 CREATE VIRTUAL TABLE asks USING fts5(text, game, tokenize = 'porter unicode61 remove_diacritics 2');
+CREATE TABLE vecs (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
 """
 
 
@@ -169,8 +182,35 @@ def _columns(e: Entry) -> tuple[str, ...]:
             " ; ".join(rewrite(a) for a in e.asked), e.text, e.section, extra)
 
 
+def _vector_texts(e: Entry) -> list[str]:
+    """What an entry is embedded as: its title, ruling question, phrasings and sentences."""
+    from .paraphrase import sentences
+
+    heads = (e.title, getattr(e, "question", ""), *e.phrases, *e.asked)
+    return list(dict.fromkeys(t for t in (*heads, *sentences(e.text)) if t))
+
+
+def _build_vectors(conn: sqlite3.Connection, entries: list[Entry]) -> None:
+    """Fill table ``vecs`` (float16 vectors, rows of one document together); left empty
+    when the paraphrase table cannot be loaded."""
+    from . import paraphrase
+
+    if not paraphrase.available():
+        return
+    owners: list[int] = []
+    texts: list[str] = []
+    for rowid, e in enumerate(entries, 1):
+        for t in _vector_texts(e):
+            owners.append(rowid)
+            texts.append(t)
+    vecs = paraphrase.embed(texts).astype("float16")
+    conn.executemany("INSERT INTO vecs (doc, vec) VALUES (?, ?)",
+                     ((doc, v.tobytes()) for doc, v in zip(owners, vecs)))
+
+
 def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) -> None:
     """Create the index tables in ``conn`` and fill them with ``entries``."""
+    entries = list(entries)
     conn.executescript(_SCHEMA)
     vocab: dict[str, int] = {}
     askid = 0
@@ -195,6 +235,7 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) ->
                 if not w.isdigit():
                     vocab[w] = vocab.get(w, 0) + 1
         conn.executemany("INSERT INTO vocab (word, n) VALUES (?, ?)", vocab.items())
+        _build_vectors(conn, entries)
         conn.execute("INSERT INTO meta (key, value) VALUES ('key', ?)", (key,))
         conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
         conn.execute("INSERT INTO asks (asks) VALUES ('optimize')")
@@ -213,7 +254,8 @@ class Database:
     def __init__(self, entries_dir: Path | None = None, index_path: Path | None = None,
                  imports_path: Path | None = None, *, weights: dict[str, float] | None = None,
                  coverage: float | None = None, near: float | None = None,
-                 head: float | None = None, asked: float | None = None) -> None:
+                 head: float | None = None, asked: float | None = None,
+                 paraphrase: float | None = None) -> None:
         self.entries_dir = entries_dir
         self.index_path = Path(index_path) if index_path is not None else None
         self.imports_path = Path(imports_path) if imports_path is not None else None
@@ -222,6 +264,8 @@ class Database:
         self.near = NEAR if near is None else near
         self.head = HEAD if head is None else head
         self.asked = ASKED if asked is None else asked
+        self.paraphrase = PARAPHRASE if paraphrase is None else paraphrase
+        self._vecs: tuple | None = None
         self._askmeta: dict[int, tuple[int, int]] | None = None
         #: When a dict, each search fills it with id -> the parts of its score (for tuning).
         self.explain: dict[str, dict[str, float]] | None = None
@@ -232,6 +276,7 @@ class Database:
         self._known: dict[str, bool] = {}
         self._fixed: dict[str, str | None] = {}
         self._ndocs: dict[str | None, int] = {}
+        self._game_docs: dict[str, object] = {}
         #: Where the index lives: a file path, or ``":memory:"`` when it could not be cached.
         self.location: str = ""
         #: True when opening the index had to (re)build it.
@@ -302,7 +347,9 @@ class Database:
         self._known = {}
         self._fixed = {}
         self._ndocs = {}
+        self._game_docs = {}
         self._askmeta = None
+        self._vecs = None
 
     # -- entries -----------------------------------------------------------------------
 
@@ -385,6 +432,62 @@ class Database:
         return n
 
     # -- search ------------------------------------------------------------------------
+
+    def _vectors(self):
+        """``(matrix float32[n, DIMS], doc rowid of each row, start row of each doc, docs
+        in start order)`` from table ``vecs`` (rows of one document are together), or
+        None when there are none or the paraphrase table cannot be loaded."""
+        if self._vecs is None:
+            self._vecs = ()
+            try:
+                import numpy as np
+
+                from . import paraphrase
+                rows = self.conn.execute("SELECT doc, vec FROM vecs ORDER BY rowid").fetchall()
+                if rows and paraphrase.available():
+                    docs = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+                    blob = b"".join(r[1] for r in rows)
+                    mat = np.frombuffer(blob, dtype=np.float16).reshape(len(rows), -1).astype(np.float32)
+                    starts = np.flatnonzero(np.r_[True, docs[1:] != docs[:-1]])
+                    self._vecs = (mat, docs, starts, docs[starts])
+            except (ImportError, OSError, ValueError, sqlite3.Error):
+                self._vecs = ()
+        return self._vecs or None
+
+    def _game_vectors(self, game: str | None):
+        """The rows of ``game``'s documents: ``(matrix, start row of each doc, docs)``."""
+        vecs = self._vectors()
+        if vecs is None:
+            return None
+        if game not in self._game_docs:
+            import numpy as np
+
+            mat, docs, _, _ = vecs
+            if game is not None:
+                ids = [r[0] for r in self.conn.execute("SELECT rowid FROM docs WHERE game = ?", (game,))]
+                keep = np.isin(docs, ids)
+                mat, docs = np.ascontiguousarray(mat[keep]), docs[keep]
+            starts = np.flatnonzero(np.r_[True, docs[1:] != docs[:-1]]) if len(docs) else docs
+            self._game_docs[game] = (mat, starts, docs[starts]) if len(docs) else None
+        return self._game_docs[game]
+
+    def nearest_in_meaning(self, query: str, game: str | None = None) -> dict[int, float]:
+        """Document rowid -> cosine between ``query`` and the document's nearest phrasing or
+        sentence (the paraphrase signal), for every document of ``game`` (all games when
+        None); empty when the paraphrase table is unavailable or the query has no token."""
+        found = self._game_vectors(game)
+        if found is None:
+            return {}
+        import numpy as np
+
+        from .paraphrase import embed
+
+        mat, starts, docs = found
+        q = embed([query])[0]
+        if not q.any():
+            return {}
+        best = np.maximum.reduceat(mat @ q, starts)
+        return dict(zip(docs.tolist(), best.tolist()))
 
     def _is_known(self, term: str) -> bool:
         hit = self._known.get(term)
@@ -547,10 +650,7 @@ class Database:
                 if sim > nearest[doc]:
                     nearest[doc] = sim
 
-        marks = ",".join("?" * len(cands))
-        meta = {r[0]: r[1:] for r in conn.execute(
-            f"SELECT rowid, json, kind FROM docs WHERE rowid IN ({marks})", tuple(cands))}
-        scored = []
+        lex: dict[int, float] = {}
         for rowid, bm in cands.items():
             score = bm / best
             if total:
@@ -559,15 +659,29 @@ class Database:
             if pairs:
                 score += self.near * near[rowid] / len(pairs)
             score += self.asked * nearest[rowid]
+            lex[rowid] = score
+
+        # the paraphrase signal: nearest in meaning, scaled against the best word match
+        meaning = self.nearest_in_meaning(strip_game_name(query, g) if g else query, g) \
+            if self.paraphrase else {}
+        marks = ",".join("?" * len(lex))
+        meta = {r[0]: r[1:] for r in conn.execute(
+            f"SELECT rowid, json, kind FROM docs WHERE rowid IN ({marks})", tuple(lex))}
+        for rowid, (data, kind) in meta.items():
+            if kind == "imported":
+                lex[rowid] *= IMPORTED_FACTOR
+        top = max(lex.values()) or 1.0
+        scored = []
+        for rowid, score in lex.items():
             data, kind = meta[rowid]
+            final = score / top + self.paraphrase * max(0.0, meaning.get(rowid, 0.0))
             if self.explain is not None:
                 self.explain[json.loads(data)["id"]] = {
-                    "bm25": bm / best, "cover": cover[rowid] / (total or 1),
-                    "head": headc[rowid] / (total or 1), "near": near[rowid] / (len(pairs) or 1),
-                    "nearest": nearest[rowid]}
-            if kind == "imported":
-                score *= IMPORTED_FACTOR
-            scored.append((score, kind != "rule", rowid, data))
+                    "bm25": cands.get(rowid, 0.0) / best, "cover": cover.get(rowid, 0.0) / (total or 1),
+                    "head": headc.get(rowid, 0.0) / (total or 1),
+                    "near": near.get(rowid, 0.0) / (len(pairs) or 1),
+                    "nearest": nearest.get(rowid, 0.0), "paraphrase": meaning.get(rowid, 0.0)}
+            scored.append((final, kind != "rule", rowid, data))
         scored.sort(key=lambda s: (-s[0], s[1], s[2]))
         hits = []
         for score, _, _, data in scored[:limit]:

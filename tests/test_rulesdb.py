@@ -456,7 +456,8 @@ SITUATIONAL = [
     ("I got bit, am I out of the game", "zombie-attack", "zombie-attack.zombie-players.becoming"),
     ("how many hearts can I carry", "zombies", "zombies.life-limit"),
     ("I rolled a 2 on the d6 in a fight, can I spend bullets", "zombies", "zombies.ruling.ammo-adds-to-roll"),
-    ("can I whack a zombie with my bare hands", "fluxx", "fluxx.card.zombie-season"),
+    ("can I whack a zombie with my bare hands", "fluxx",
+     {"fluxx.card.zombie-season", "fluxx.ruling.kills"}),
     # the number of players, variants and handicaps without their names
     ("we're only two, how many kills to win", "zombies", "zombies.win.kills"),
     ("we're only two, can we play", "fight-or-flight", {"fight-or-flight.players", "fight-or-flight.two-players"}),
