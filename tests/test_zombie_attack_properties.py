@@ -44,6 +44,11 @@ def setups(draw) -> dict[str, str]:
             tags[key] = value
     if draw(st.booleans()):
         tags["Zombies"] = str(draw(st.integers(1, 6)))
+    # the small deck without its 3 Empty cards holds 12: too few for six players keeping
+    # two each (the deck-minimum ruling, tested on its own in test_zombie_attack.py)
+    players = tags["Players"].count(",") + 1
+    if "Deck" in tags and tags.get("Empty") == "out" and players * int(tags.get("Keep", 1)) + 1 > 12:
+        del tags["Empty"]
     return tags
 
 
