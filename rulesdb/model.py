@@ -184,6 +184,33 @@ class Hit:
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])")
 
 
+_LIST_ITEM = re.compile(r"^(?:[-*\u2022]|\d+[.)])\s")
+
+
+def prose(text: str) -> str:
+    r"""An entry's ``text`` as shown: paragraphs (split at blank lines) and list items
+    (lines starting with ``-``, ``*`` or ``1.``) keep their own lines; other line
+    breaks and runs of spaces become one space.
+
+    >>> prose("Fluffy moves\n  first.\n\nThen:\n- a zombie\n- another")
+    'Fluffy moves first.\n\nThen:\n- a zombie\n- another'
+    """
+    paragraphs = []
+    for para in re.split(r"\n\s*\n", text.strip()):
+        lines: list[str] = []
+        for raw in para.splitlines():
+            line = " ".join(raw.split())
+            if not line:
+                continue
+            if lines and not _LIST_ITEM.match(line):
+                lines[-1] += " " + line
+            else:
+                lines.append(line)
+        if lines:
+            paragraphs.append("\n".join(lines))
+    return "\n\n".join(paragraphs)
+
+
 def first_sentence(text: str) -> str:
     """The first sentence of ``text`` (up to its first ``.``, ``!`` or ``?`` followed by
     a capital or a digit), spaces collapsed.
@@ -268,7 +295,7 @@ def _str(table: dict, key: str, where: str, problems: list[str], required: bool 
     if not isinstance(value, str):
         problems.append(f"{where}: {key} must be a string")
         return ""
-    value = " ".join(value.split())
+    value = prose(value) if key == "text" else " ".join(value.split())
     if required and not value:
         problems.append(f"{where}: empty {key}")
     return value

@@ -496,3 +496,16 @@ def test_number_words_and_digits_are_searched_together(db):
 
 def test_player_names_and_filler_are_dropped(db):
     assert db.parse("Bob plays evade tonight") == db.parse("plays evade")
+
+
+def test_entry_texts_keep_their_paragraphs_and_list_lines(tmp_path):
+    """Blank lines part paragraphs and ``-`` items keep their lines; other breaks are spaces."""
+    (tmp_path / "x.toml").write_text(
+        'game = "fluffy"\nrulebook = "zombies-want-fluffy.txt"\n[[rule]]\nid = "fluffy.zz-prose"\n'
+        'title = "Prose"\nsection = "GOAL"\nasked = ["a", "b"]\n'
+        'text = """\nFluffy moves\n   first.\n\nThe zombies:\n- shamble\n- bounce\n"""\n',
+        encoding="utf-8")
+    from rulesdb.model import load_entries
+
+    (entry,) = load_entries(files=[tmp_path / "x.toml"])
+    assert entry.text == "Fluffy moves first.\n\nThe zombies:\n- shamble\n- bounce"

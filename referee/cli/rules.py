@@ -68,6 +68,8 @@ def search(
              "answer": h.answer} for h in hits]})
         return
     from rich.markup import escape
+    from rich.padding import Padding
+    from rich.text import Text
 
     from .output import console
 
@@ -83,7 +85,7 @@ def search(
                   f"{escape(h.source)}[/]")
         if h.answer and i > 1:
             out.print(f"   [green]{escape(h.answer)}[/]")
-        out.print(f"   {escape(h.text)}")
+        out.print(Padding(Text(h.text), (0, 0, 0, 3), expand=False))
         if i < len(hits):
             out.print()
 
