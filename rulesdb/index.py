@@ -530,6 +530,15 @@ class Database:
         best = max(found, key=lambda m: (m[1], m[0] in STOP_WORDS, self._vocab_n.get(m[0], 0)))
         return None if best[0] in STOP_WORDS else best[0]
 
+    def _corrected(self, query: str) -> str:
+        """``query``'s words, each typo replaced by the correction :meth:`parse` found for
+        it ("sprnt" -> "sprint"), for the paraphrase signal.  A real word the index lacks
+        ("resolved") is kept: the signal knows it, and its correction would change the
+        meaning."""
+        from .paraphrase import knows
+
+        return " ".join(self._fixed.get(w) or w if not knows(w) else w for w in words(query))
+
     def parse(self, query: str) -> list[list[str]]:
         """The query's word groups: each a word (or its correction) and its synonyms,
         all known to the index, in query order.  Empty when nothing searchable is left."""
@@ -662,7 +671,7 @@ class Database:
             lex[rowid] = score
 
         # the paraphrase signal: nearest in meaning, scaled against the best word match
-        meaning = self.nearest_in_meaning(strip_game_name(query, g) if g else query, g) \
+        meaning = self.nearest_in_meaning(self._corrected(strip_game_name(query, g) if g else query), g) \
             if self.paraphrase else {}
         marks = ",".join("?" * len(lex))
         meta = {r[0]: r[1:] for r in conn.execute(

@@ -73,6 +73,17 @@ def available() -> bool:
     return True
 
 
+def knows(word: str) -> bool:
+    """True when ``word`` (lower case) is a whole token of the table's vocabulary: an
+    English word the paraphrase signal understands as it is ("resolved"), as opposed to
+    a typo ("sprnt") better replaced by the search's correction.
+
+    >>> knows("resolved"), knows("sprnt")
+    (True, False)
+    """
+    return _table().tokenizer.token_to_id(word) is not None
+
+
 def embed(texts: Sequence[str]) -> "np.ndarray":
     """Unit vectors of ``texts``: ``float32[len(texts), DIMS]``, each the normalised mean of
     its tokens' rows (unknown tokens skipped; a text with no token gives zeros).

@@ -137,6 +137,14 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "hoard": ("keep", "collect"), "stash": ("keep", "hold"),
     "clip": ("ammo",), "rounds": ("ammo", "round"), "ammos": ("ammo",),
     "medkit": ("life", "heal"), "medpack": ("life", "heal"),
+    # round three (from probes written from the rulebooks): table words that were
+    # "corrected" into the wrong index word ("tinkle" -> tile, "munched" -> unchecked)
+    "tinkle": ("tree", "tag"), "whiz": ("tree", "tag"),
+    "munch": ("capture", "eat"), "munched": ("capture", "eat"), "chomp": ("capture", "eat"),
+    "chomped": ("capture", "eat"), "gobbled": ("capture", "eat"),
+    "bail": ("escape", "exit"), "trapped": ("bounce",), "cornered": ("bounce",),
+    "boxed": ("bounce",), "uturn": ("backward",), "dash": ("sprint",), "stack": ("pile",),
+    "held": ("hand", "hold"), "unclaimed": ("discard", "snag"),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).

@@ -97,3 +97,11 @@ def test_search_falls_back_to_word_matching_without_the_table(tmp_path, monkeypa
         assert d.nearest_in_meaning("gate", "fluffy") == {}
     finally:
         d.close()
+
+
+def test_the_signal_reads_a_typo_as_its_correction_but_keeps_real_words(db):
+    db.parse("can the dog sprnt when the zombies are resolved")
+    text = db._corrected("can the dog sprnt when the zombies are resolved")
+    assert "sprint" in text.split() and "sprnt" not in text.split()
+    assert "resolved" in text.split()
+    assert paraphrase.knows("resolved") and not paraphrase.knows("sprnt")
