@@ -145,11 +145,21 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "bail": ("escape", "exit"), "trapped": ("bounce",), "cornered": ("bounce",),
     "boxed": ("bounce",), "uturn": ("backward",), "dash": ("sprint",), "stack": ("pile",),
     "held": ("hand", "hold"), "unclaimed": ("discard", "snag"),
+    "fix": ("recover", "recovery"), "patch": ("recover", "heal"), "meds": ("heal",),
+    "bandage": ("heal",), "bandages": ("heal",), "grub": ("provision", "food"),
+    "knife": ("weapon",), "axe": ("weapon",), "blade": ("weapon",), "machete": ("weapon",),
+    "crowbar": ("weapon",), "pawn": ("token",), "pawns": ("token",),
+    "everybody": ("everyone", "all"), "everyone": ("all",),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
 PHRASES: dict[str, str] = {
     "hit points": "life",
+    # round three: recovering in the players' words, The End by its job
+    "get over": "recover", "getting over": "recover", "bounce back": "recover",
+    "patch up": "recover heal", "patching up": "recover heal",
+    "win card": "the end card", "finish card": "the end card",
+    "first player card": "first mover card", "zombie free": "fight free",
     # running into something is a move that bounces, not "running out" of cards
     "runs into": "moves into bounce", "run into": "move into bounce", "ran into": "moved into bounce",
     "bumps into": "moves into bounce", "walks into": "moves into bounce",
