@@ -150,6 +150,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "knife": ("weapon",), "axe": ("weapon",), "blade": ("weapon",), "machete": ("weapon",),
     "crowbar": ("weapon",), "pawn": ("token",), "pawns": ("token",),
     "everybody": ("everyone", "all"), "everyone": ("all",),
+    "punch": ("kill",), "bash": ("kill",), "blast": ("kill", "shoot"),
+    "tie": ("tied", "simultaneous"), "tied": ("tie", "simultaneous"),
+    "redraw": ("draw", "replace"),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).

@@ -509,3 +509,17 @@ def test_entry_texts_keep_their_paragraphs_and_list_lines(tmp_path):
 
     (entry,) = load_entries(files=[tmp_path / "x.toml"])
     assert entry.text == "Fluffy moves first.\n\nThe zombies:\n- shamble\n- bounce"
+
+
+def test_synonym_tables_list_each_word_once():
+    """A word listed twice in a dict literal silently keeps only its last meaning."""
+    import ast
+    import collections
+
+    import rulesdb.synonyms as syn
+
+    tree = ast.parse(Path(syn.__file__).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
+            assert [k for k, n in collections.Counter(keys).items() if n > 1] == []
