@@ -153,6 +153,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "punch": ("kill",), "bash": ("kill",), "blast": ("kill", "shoot"),
     "tie": ("tied", "simultaneous"), "tied": ("tie", "simultaneous"),
     "redraw": ("draw", "replace"),
+    "wiped": ("kill",), "cleared": ("kill",),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
