@@ -15,6 +15,7 @@ Usage (from the repository root)::
     .venv/bin/python tests/benchmarks/rules_eval.py --blind2       # round-two blind set, per game
     .venv/bin/python tests/benchmarks/rules_eval.py --dev3 --misses  # round-three dev set
     .venv/bin/python tests/benchmarks/rules_eval.py --blind3       # round-three blind set, per game
+    .venv/bin/python tests/benchmarks/rules_eval.py --probe --per-game  # the helpers' probe sets
 
 The index is built in a temporary file, so the user's cache and imports are untouched.
 """
@@ -102,6 +103,9 @@ def main() -> int:
     ap.add_argument("--blind3", action="store_true",
                     help="also run the round-three blind set, with per-game figures "
                          "(a measure only: never with --tune or --misses)")
+    ap.add_argument("--probe", action="store_true",
+                    help="also run the per-game probe sets (rules_questions_probe*_<game>.jsonl), "
+                         "written from the rulebooks by the helpers who then fixed their misses")
     ap.add_argument("--per-game", action="store_true", help="print per-game figures for every set")
     ap.add_argument("--misses", action="store_true", help="list questions not answered at rank 1")
     ap.add_argument("--tune", action="store_true", help="grid-search column weights")
@@ -136,6 +140,9 @@ def main() -> int:
         sets["blind2"] = load(BLIND2)
     if args.dev3:
         sets["dev3"] = load(DEV3)
+    if args.probe:
+        sets["probe"] = [q for p in sorted(Path(__file__).parent.glob("rules_questions_probe*_*.jsonl"))
+                         for q in load(p)]
     if args.blind3:
         if args.tune or args.misses:
             ap.error("--blind3 is a blind measure: not with --tune or --misses")
