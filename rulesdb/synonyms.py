@@ -154,6 +154,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "tie": ("tied", "simultaneous"), "tied": ("tie", "simultaneous"),
     "redraw": ("draw", "replace"),
     "wiped": ("kill",), "cleared": ("kill",),
+    "smoke": ("kill",), "smoked": ("kill",), "offed": ("kill",), "ditched": ("discard",),
+    "cap": ("limit",),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
@@ -164,6 +166,8 @@ PHRASES: dict[str, str] = {
     "patch up": "recover heal", "patching up": "recover heal",
     "win card": "the end card", "finish card": "the end card",
     "first player card": "first mover card", "zombie free": "fight free",
+    # taking cards out of the box is not drawing them
+    "pull out": "remove set aside", "pulled out": "removed set aside",
     # running into something is a move that bounces, not "running out" of cards
     "runs into": "moves into bounce", "run into": "move into bounce", "ran into": "moved into bounce",
     "bumps into": "moves into bounce", "walks into": "moves into bounce",
