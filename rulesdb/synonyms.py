@@ -10,8 +10,9 @@ from __future__ import annotations
 
 SYNONYMS: dict[str, tuple[str, ...]] = {
     # Fluffy, the dog
-    "dog": ("fluffy",), "dogs": ("fluffy",), "pup": ("fluffy",), "puppy": ("fluffy",),
-    "doggy": ("fluffy",), "doggie": ("fluffy",), "hound": ("fluffy",), "pooch": ("fluffy",),
+    # a dog is Fluffy in one game and a zombie dog in Zombies!!! (The End)
+    "dog": ("fluffy",), "dogs": ("fluffy",), "pup": ("fluffy", "dog"), "puppy": ("fluffy", "dog"),
+    "doggy": ("fluffy", "dog"), "doggie": ("fluffy", "dog"), "hound": ("fluffy", "dog"), "pooch": ("fluffy", "dog"),
     "fluff": ("fluffy",),
     # zombies
     "zed": ("zombie",), "zeds": ("zombie",), "zombi": ("zombie",), "undead": ("zombie",),
@@ -35,7 +36,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "visit": ("tag",), "visits": ("tag",), "visited": ("tag",),
     "escape": ("exit", "leave"), "escaping": ("exit", "leave"), "exit": ("escape", "leave"),
     "leave": ("exit",),
-    "helicopter": ("helipad",), "chopper": ("helipad",),
+    "helicopter": ("helipad",), "chopper": ("helipad",), "choper": ("helipad",),
     # moving
     "walk": ("move",), "walks": ("move",), "go": ("move",), "goes": ("move",),
     "step": ("move",), "steps": ("move",),
@@ -65,7 +66,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "heal": ("recovery",), "recover": ("recovery",), "recovering": ("recovery",),
     "variant": ("variation",), "variants": ("variation",), "variation": ("variant",),
     # table talk: slang for pieces and actions
-    "pupper": ("fluffy",), "doggo": ("fluffy",), "mutt": ("fluffy",),
+    "pupper": ("fluffy", "dog"), "doggo": ("fluffy", "dog"), "mutt": ("fluffy", "dog"),
     "zombs": ("zombie",), "zomb": ("zombie",),
     "zombified": ("turned", "zombie"), "infected": ("turned",), "turned": ("zombie",),
     "bit": ("turned",), "bitten": ("turned",), "bite": ("turned",), "bites": ("turned",),
@@ -156,6 +157,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "wiped": ("kill",), "cleared": ("kill",),
     "smoke": ("kill",), "smoked": ("kill",), "offed": ("kill",), "ditched": ("discard",),
     "cap": ("limit",),
+    "bat": ("weapon",), "smack": ("weapon", "kill"), "bludgeon": ("weapon",),
+    "house": ("mansion",), "corridor": ("hallway",), "corridors": ("hallway",),
+    "blank": ("empty",), "pips": ("roll", "die"),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
@@ -168,6 +172,10 @@ PHRASES: dict[str, str] = {
     "first player card": "first mover card", "zombie free": "fight free",
     # taking cards out of the box is not drawing them
     "pull out": "remove set aside", "pulled out": "removed set aside",
+    "hiding spot": "hiding place", "hide spot": "hiding place",
+    "out of everything": "no life no ammo", "hop past": "move through", "hop over": "move through",
+    "jump over": "move through",
+    "speed up": "faster shorter", "takes forever": "faster shorter",
     # running into something is a move that bounces, not "running out" of cards
     "runs into": "moves into bounce", "run into": "move into bounce", "ran into": "moved into bounce",
     "bumps into": "moves into bounce", "walks into": "moves into bounce",
