@@ -160,6 +160,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "bat": ("weapon",), "smack": ("weapon", "kill"), "bludgeon": ("weapon",),
     "house": ("mansion",), "corridor": ("hallway",), "corridors": ("hallway",),
     "blank": ("empty",), "pips": ("roll", "die"),
+    "peed": ("tree", "tag"),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
@@ -175,6 +176,8 @@ PHRASES: dict[str, str] = {
     "hiding spot": "hiding place", "hide spot": "hiding place",
     "out of everything": "no life no ammo", "hop past": "move through", "hop over": "move through",
     "jump over": "move through",
+    "dead guys": "zombies", "dead guy": "zombie", "dead people": "zombies",
+    "mark the tree": "tag the tree", "marked the tree": "tagged the tree",
     "speed up": "faster shorter", "takes forever": "faster shorter",
     # running into something is a move that bounces, not "running out" of cards
     "runs into": "moves into bounce", "run into": "move into bounce", "ran into": "moved into bounce",
