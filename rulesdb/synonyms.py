@@ -161,6 +161,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "house": ("mansion",), "corridor": ("hallway",), "corridors": ("hallway",),
     "blank": ("empty",), "pips": ("roll", "die"),
     "peed": ("tree", "tag"),
+    "scrap": ("skirmish",), "scuffle": ("skirmish",), "brawl": ("combat",),
+    "ambushed": ("fight", "combat"), "nap": ("rest",), "sleep": ("rest",),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
@@ -176,6 +178,8 @@ PHRASES: dict[str, str] = {
     "hiding spot": "hiding place", "hide spot": "hiding place",
     "out of everything": "no life no ammo", "hop past": "move through", "hop over": "move through",
     "jump over": "move through",
+    "beat up": "recovering", "banged up": "recovering", "licking our wounds": "recovering",
+    "small fight": "skirmish", "little fight": "skirmish", "big fight": "combat",
     "dead guys": "zombies", "dead guy": "zombie", "dead people": "zombies",
     "mark the tree": "tag the tree", "marked the tree": "tagged the tree",
     "speed up": "faster shorter", "takes forever": "faster shorter",
