@@ -48,8 +48,18 @@ BLIND2 = Path(__file__).with_name("rules_questions_blind2.jsonl")
 #: choosing and tuning, blind3 is measured once at the end.
 DEV3 = Path(__file__).with_name("rules_questions_dev3.jsonl")
 BLIND3 = Path(__file__).with_name("rules_questions_blind3.jsonl")
+#: The sets run on request: option name -> (file, blind?, what it is).  A blind set was
+#: written from the rulebooks by a helper who never saw the entries: a measure only.
+OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
+    "dev": (DEV, False, "our situational development set"),
+    "situational": (SITUATIONAL, True, "the round-one blind situational set"),
+    "dev2": (DEV2, False, "the round-two dev set"),
+    "blind2": (BLIND2, True, "the round-two blind set"),
+    "dev3": (DEV3, False, "the round-three dev set"),
+    "blind3": (BLIND3, True, "the round-three blind set"),
+}
 #: Sets that are a blind measure only, printed per game.
-BLIND = ("situational", "blind2", "blind3")
+BLIND = tuple(name for name, (_, blind, _) in OPTIONAL_SETS.items() if blind)
 
 
 def load(path: Path) -> list[dict]:
@@ -88,21 +98,9 @@ def main() -> int:
     ap.add_argument("--only-extra", action="store_true", help="run only the extra set")
     ap.add_argument("--holdout", action="store_true",
                     help="also run the held-out set (never use it with --tune: it stands for unseen questions)")
-    ap.add_argument("--dev", action="store_true",
-                    help="also run our situational development set (rules_questions_dev.jsonl)")
-    ap.add_argument("--situational", action="store_true",
-                    help="also run the blind situational set, with per-game figures "
-                         "(a measure only: never with --tune or --misses)")
-    ap.add_argument("--dev2", action="store_true",
-                    help="also run the round-two dev set (rules_questions_dev2.jsonl), per game")
-    ap.add_argument("--blind2", action="store_true",
-                    help="also run the round-two blind set, with per-game figures "
-                         "(a measure only: never with --tune or --misses)")
-    ap.add_argument("--dev3", action="store_true",
-                    help="also run the round-three dev set (rules_questions_dev3.jsonl), per game")
-    ap.add_argument("--blind3", action="store_true",
-                    help="also run the round-three blind set, with per-game figures "
-                         "(a measure only: never with --tune or --misses)")
+    for name, (_, blind, what) in OPTIONAL_SETS.items():
+        ap.add_argument(f"--{name}", action="store_true", help=f"also run {what}" + (
+            ", with per-game figures (a measure only: never with --tune or --misses)" if blind else ""))
     ap.add_argument("--probe", action="store_true",
                     help="also run the per-game probe sets (rules_questions_probe*_<game>.jsonl), "
                          "written from the rulebooks by the helpers who then fixed their misses")
@@ -126,27 +124,14 @@ def main() -> int:
         if args.tune:
             ap.error("--holdout stays out of --tune")
         sets["holdout"] = load(HOLDOUT)
-    if args.dev:
-        sets["dev"] = load(DEV)
-    if args.situational:
-        if args.tune or args.misses:
-            ap.error("--situational is a blind measure: not with --tune or --misses")
-        sets["situational"] = load(SITUATIONAL)
-    if args.dev2:
-        sets["dev2"] = load(DEV2)
-    if args.blind2:
-        if args.tune or args.misses:
-            ap.error("--blind2 is a blind measure: not with --tune or --misses")
-        sets["blind2"] = load(BLIND2)
-    if args.dev3:
-        sets["dev3"] = load(DEV3)
+    for name, (path, blind, _) in OPTIONAL_SETS.items():
+        if getattr(args, name):
+            if blind and (args.tune or args.misses):
+                ap.error(f"--{name} is a blind measure: not with --tune or --misses")
+            sets[name] = load(path)
     if args.probe:
         sets["probe"] = [q for p in sorted(Path(__file__).parent.glob("rules_questions_probe*_*.jsonl"))
                          for q in load(p)]
-    if args.blind3:
-        if args.tune or args.misses:
-            ap.error("--blind3 is a blind measure: not with --tune or --misses")
-        sets["blind3"] = load(BLIND3)
 
     with tempfile.TemporaryDirectory() as tmp:
         def make(**kw):
