@@ -160,7 +160,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "bat": ("weapon",), "smack": ("weapon", "kill"), "bludgeon": ("weapon",),
     "house": ("mansion",), "corridor": ("hallway",), "corridors": ("hallway",),
     "blank": ("empty",), "pips": ("roll", "die"),
-    "peed": ("tree", "tag"),
+    "peed": ("tree", "tag"), "shown": ("show", "face"),
     "scrap": ("skirmish",), "scuffle": ("skirmish",), "brawl": ("combat",),
     "ambushed": ("fight", "combat"), "nap": ("rest",), "sleep": ("rest",),
 }
@@ -180,6 +180,10 @@ PHRASES: dict[str, str] = {
     "jump over": "move through",
     "beat up": "recovering", "banged up": "recovering", "licking our wounds": "recovering",
     "small fight": "skirmish", "little fight": "skirmish", "big fight": "combat",
+    # Fight or Flight's card colours
+    "red card": "fight card", "red cards": "fight cards", "yellow card": "flight card",
+    "yellow cards": "flight cards", "green card": "recovery card", "green cards": "recovery cards",
+    "blue card": "provision card", "blue cards": "provision cards",
     "dead guys": "zombies", "dead guy": "zombie", "dead people": "zombies",
     "mark the tree": "tag the tree", "marked the tree": "tagged the tree",
     "speed up": "faster shorter", "takes forever": "faster shorter",
