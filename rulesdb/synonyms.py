@@ -161,6 +161,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "house": ("mansion",), "corridor": ("hallway",), "corridors": ("hallway",),
     "blank": ("empty",), "pips": ("roll", "die"),
     "peed": ("tree", "tag"), "shown": ("show", "face"),
+    "auction": ("bid", "bidding"), "refill": ("replenish", "draw"),
     "scrap": ("skirmish",), "scuffle": ("skirmish",), "brawl": ("combat",),
     "ambushed": ("fight", "combat"), "nap": ("rest",), "sleep": ("rest",),
 }
