@@ -48,6 +48,9 @@ BLIND2 = Path(__file__).with_name("rules_questions_blind2.jsonl")
 #: choosing and tuning, blind3 is measured once at the end.
 DEV3 = Path(__file__).with_name("rules_questions_dev3.jsonl")
 BLIND3 = Path(__file__).with_name("rules_questions_blind3.jsonl")
+#: Written the same way after blind3 was measured, committed before round four of probes
+#: was measured on it: measured once at the end of that round.
+BLIND4 = Path(__file__).with_name("rules_questions_blind4.jsonl")
 #: The sets run on request: option name -> (file, blind?, what it is).  A blind set was
 #: written from the rulebooks by a helper who never saw the entries: a measure only.
 OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
@@ -57,6 +60,7 @@ OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
     "blind2": (BLIND2, True, "the round-two blind set"),
     "dev3": (DEV3, False, "the round-three dev set"),
     "blind3": (BLIND3, True, "the round-three blind set"),
+    "blind4": (BLIND4, True, "the round-four blind set"),
 }
 #: Sets that are a blind measure only, printed per game.
 BLIND = tuple(name for name, (_, blind, _) in OPTIONAL_SETS.items() if blind)
