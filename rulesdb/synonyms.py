@@ -162,7 +162,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "blank": ("empty",), "pips": ("roll", "die"),
     "peed": ("tree", "tag"), "shown": ("show", "face"),
     "auction": ("bid", "bidding"), "refill": ("replenish", "draw"),
-    "rations": ("provision", "food"),
+    "rations": ("provision", "food"), "armed": ("weapon",),
     "scrap": ("skirmish",), "scuffle": ("skirmish",), "brawl": ("combat",),
     "ambushed": ("fight", "combat"), "nap": ("rest",), "sleep": ("rest",),
 }
@@ -182,6 +182,7 @@ PHRASES: dict[str, str] = {
     "jump over": "move through",
     "beat up": "recovering", "banged up": "recovering", "licking our wounds": "recovering",
     "small fight": "skirmish", "little fight": "skirmish", "big fight": "combat",
+    "hiding card": "hiding place card",
     "skip card": "evade card", "skip two card": "flee card", "first aid": "heal",
     # Fight or Flight's card colours
     "red card": "fight card", "red cards": "fight cards", "yellow card": "flight card",
