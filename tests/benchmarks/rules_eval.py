@@ -51,6 +51,8 @@ BLIND3 = Path(__file__).with_name("rules_questions_blind3.jsonl")
 #: Written the same way after blind3 was measured, committed before round four of probes
 #: was measured on it: measured once at the end of that round.
 BLIND4 = Path(__file__).with_name("rules_questions_blind4.jsonl")
+#: And again after blind4, for round five of probes.
+BLIND5 = Path(__file__).with_name("rules_questions_blind5.jsonl")
 #: The sets run on request: option name -> (file, blind?, what it is).  A blind set was
 #: written from the rulebooks by a helper who never saw the entries: a measure only.
 OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
@@ -61,6 +63,7 @@ OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
     "dev3": (DEV3, False, "the round-three dev set"),
     "blind3": (BLIND3, True, "the round-three blind set"),
     "blind4": (BLIND4, True, "the round-four blind set"),
+    "blind5": (BLIND5, True, "the round-five blind set"),
 }
 #: Sets that are a blind measure only, printed per game.
 BLIND = tuple(name for name, (_, blind, _) in OPTIONAL_SETS.items() if blind)
