@@ -163,7 +163,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "peed": ("tree", "tag"), "shown": ("show", "face"),
     "auction": ("bid", "bidding"), "refill": ("replenish", "draw"),
     "rations": ("provision", "food"), "armed": ("weapon",),
-    "tossed": ("discard",), "threw": ("discard", "throw"), "surrounded": ("blocked", "bounce"),
+    "vent": ("duct",), "vents": ("duct",), "tossed": ("discard",), "threw": ("discard", "throw"), "surrounded": ("blocked", "bounce"),
     "scrap": ("skirmish",), "scuffle": ("skirmish",), "brawl": ("combat",),
     "ambushed": ("fight", "combat"), "nap": ("rest",), "sleep": ("rest",),
 }
