@@ -163,6 +163,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "peed": ("tree", "tag"), "shown": ("show", "face"),
     "auction": ("bid", "bidding"), "refill": ("replenish", "draw"),
     "rations": ("provision", "food"), "armed": ("weapon",),
+    "zapped": ("weapon", "destroyed"), "midway": ("middle",), "halfway": ("middle",),
     "vent": ("duct",), "vents": ("duct",), "tossed": ("discard",), "threw": ("discard", "throw"), "surrounded": ("blocked", "bounce"),
     "scrap": ("skirmish",), "scuffle": ("skirmish",), "brawl": ("combat",),
     "ambushed": ("fight", "combat"), "nap": ("rest",), "sleep": ("rest",),
@@ -183,7 +184,8 @@ PHRASES: dict[str, str] = {
     "jump over": "move through",
     "beat up": "recovering", "banged up": "recovering", "licking our wounds": "recovering",
     "small fight": "skirmish", "little fight": "skirmish", "big fight": "combat",
-    "hiding card": "hiding place card",
+    "hiding card": "hiding place card", "hard mode": "harder variant", "easy mode": "easier variant",
+    "mid move": "middle of a move",
     "skip card": "evade card", "skip two card": "flee card", "first aid": "heal",
     # Fight or Flight's card colours
     "red card": "fight card", "red cards": "fight cards", "yellow card": "flight card",
