@@ -186,6 +186,12 @@ PHRASES: dict[str, str] = {
     "small fight": "skirmish", "little fight": "skirmish", "big fight": "combat",
     "hiding card": "hiding place card", "hard mode": "harder variant", "easy mode": "easier variant",
     "mid move": "middle of a move",
+    "take out a zombie": "kill a zombie", "take out the zombie": "kill the zombie",
+    "took out a zombie": "killed a zombie", "took out the zombie": "killed the zombie",
+    "4 zombie card": "zombie quartet card", "four zombie card": "zombie quartet card",
+    "3 zombie card": "zombie trio card", "three zombie card": "zombie trio card",
+    "2 zombie card": "pair of zombies card", "two zombie card": "pair of zombies card",
+    "same moment": "same time simultaneous",
     "skip card": "evade card", "skip two card": "flee card", "first aid": "heal",
     # Fight or Flight's card colours
     "red card": "fight card", "red cards": "fight cards", "yellow card": "flight card",
