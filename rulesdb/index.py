@@ -288,6 +288,9 @@ class Database:
         h = hashlib.sha256(f"v{INDEX_VERSION}\0".encode())
         h.update(files_digest(files).encode())
         h.update(_imports.digest(imported).encode())
+        from .paraphrase import table_digest
+
+        h.update(table_digest().encode())
         return h.hexdigest()
 
     @property

@@ -63,6 +63,19 @@ def _table() -> _Table:
     return _Table()
 
 
+def table_digest() -> str:
+    """A sha256 of the table's per-row scales (118 KB; they change whenever the table is
+    rebuilt), so that a cached index drops entry vectors made with another table; ""
+    when the table is missing.  Reads no numpy and no tokenizer."""
+    import hashlib
+
+    try:
+        data = (resources.files("rulesdb") / "data" / "paraphrase" / "scales.npy").read_bytes()
+    except OSError:
+        return ""
+    return hashlib.sha256(data).hexdigest()
+
+
 def available() -> bool:
     """True when the table and its libraries (numpy, tokenizers) load; the search falls
     back to word matching alone when they do not."""

@@ -105,3 +105,21 @@ def test_the_signal_reads_a_typo_as_its_correction_but_keeps_real_words(db):
     assert "sprint" in text.split() and "sprnt" not in text.split()
     assert "resolved" in text.split()
     assert paraphrase.knows("resolved") and not paraphrase.knows("sprnt")
+
+
+def test_a_rebuilt_table_makes_the_cached_index_stale(tmp_path, monkeypatch):
+    d = Database(index_path=tmp_path / "index.sqlite", imports_path=tmp_path / "none.db")
+    d.conn
+    d.close()
+    again = Database(index_path=tmp_path / "index.sqlite", imports_path=tmp_path / "none.db")
+    again.conn
+    assert not again.rebuilt
+    again.close()
+    assert len(paraphrase.table_digest()) == 64
+    monkeypatch.setattr(paraphrase, "table_digest", lambda: "another table")
+    third = Database(index_path=tmp_path / "index.sqlite", imports_path=tmp_path / "none.db")
+    try:
+        third.conn
+        assert third.rebuilt
+    finally:
+        third.close()

