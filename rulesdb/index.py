@@ -265,7 +265,6 @@ class Database:
         self.head = HEAD if head is None else head
         self.asked = ASKED if asked is None else asked
         self.paraphrase = PARAPHRASE if paraphrase is None else paraphrase
-        self._vecs: tuple | None = None
         self._askmeta: dict[int, tuple[int, int]] | None = None
         #: When a dict, each search fills it with id -> the parts of its score (for tuning).
         self.explain: dict[str, dict[str, float]] | None = None
@@ -276,7 +275,7 @@ class Database:
         self._known: dict[str, bool] = {}
         self._fixed: dict[str, str | None] = {}
         self._ndocs: dict[str | None, int] = {}
-        self._game_docs: dict[str, object] = {}
+        self._vecs: dict[str | None, tuple | None] = {}
         #: Where the index lives: a file path, or ``":memory:"`` when it could not be cached.
         self.location: str = ""
         #: True when opening the index had to (re)build it.
@@ -350,9 +349,8 @@ class Database:
         self._known = {}
         self._fixed = {}
         self._ndocs = {}
-        self._game_docs = {}
+        self._vecs = {}
         self._askmeta = None
-        self._vecs = None
 
     # -- entries -----------------------------------------------------------------------
 
@@ -436,43 +434,29 @@ class Database:
 
     # -- search ------------------------------------------------------------------------
 
-    def _vectors(self):
-        """``(matrix float32[n, DIMS], doc rowid of each row, start row of each doc, docs
-        in start order)`` from table ``vecs`` (rows of one document are together), or
-        None when there are none or the paraphrase table cannot be loaded."""
-        if self._vecs is None:
-            self._vecs = ()
+    def _game_vectors(self, game: str | None):
+        """The phrasing and sentence vectors of ``game``'s documents (every game's when
+        None), from table ``vecs``: ``(matrix float32[n, DIMS], start row of each
+        document, document rowids)``; None when there are none or the paraphrase table
+        cannot be loaded.  Rows of one document are together (they are inserted so)."""
+        if game not in self._vecs:
+            self._vecs[game] = None
             try:
                 import numpy as np
 
                 from . import paraphrase
-                rows = self.conn.execute("SELECT doc, vec FROM vecs ORDER BY rowid").fetchall()
+                sql = "SELECT doc, vec FROM vecs" + (
+                    " WHERE doc IN (SELECT rowid FROM docs WHERE game = ?)" if game else "")
+                rows = self.conn.execute(sql + " ORDER BY rowid", (game,) if game else ()).fetchall()
                 if rows and paraphrase.available():
                     docs = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-                    blob = b"".join(r[1] for r in rows)
-                    mat = np.frombuffer(blob, dtype=np.float16).reshape(len(rows), -1).astype(np.float32)
+                    mat = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float16)
+                    mat = mat.reshape(len(rows), -1).astype(np.float32)
                     starts = np.flatnonzero(np.r_[True, docs[1:] != docs[:-1]])
-                    self._vecs = (mat, docs, starts, docs[starts])
+                    self._vecs[game] = (mat, starts, docs[starts])
             except (ImportError, OSError, ValueError, sqlite3.Error):
-                self._vecs = ()
-        return self._vecs or None
-
-    def _game_vectors(self, game: str | None):
-        """The rows of ``game``'s documents: ``(matrix, start row of each doc, docs)``."""
-        vecs = self._vectors()
-        if vecs is None:
-            return None
-        if game not in self._game_docs:
-            import numpy as np
-
-            mat, docs, _, _ = vecs
-            if game is not None:
-                ids = [r[0] for r in self.conn.execute("SELECT rowid FROM docs WHERE game = ?", (game,))]
-                keep = np.isin(docs, ids)
-                mat, docs = np.ascontiguousarray(mat[keep]), docs[keep]
-            starts = np.flatnonzero(np.r_[True, docs[1:] != docs[:-1]]) if len(docs) else docs
-            self._game_docs[game] = (mat, starts, docs[starts]) if len(docs) else None
-        return self._game_docs[game]
+                pass
+        return self._vecs[game]
 
     def nearest_in_meaning(self, query: str, game: str | None = None) -> dict[int, float]:
         """Document rowid -> cosine between ``query`` and the document's nearest phrasing or
@@ -540,7 +524,7 @@ class Database:
         meaning."""
         from .paraphrase import knows
 
-        return " ".join(self._fixed.get(w) or w if not knows(w) else w for w in words(query))
+        return " ".join(w if knows(w) else self._fixed.get(w) or w for w in words(query))
 
     def parse(self, query: str) -> list[list[str]]:
         """The query's word groups: each a word (or its correction) and its synonyms,
@@ -579,7 +563,8 @@ class Database:
         g = canonical_game(game) if game is not None else None
         if limit <= 0:
             return []
-        groups = self.parse(strip_game_name(query or "", g) if g else (query or ""))
+        text = strip_game_name(query or "", g) if g else (query or "")
+        groups = self.parse(text)
         if not groups:
             return []
         conn = self.conn
@@ -674,8 +659,7 @@ class Database:
             lex[rowid] = score
 
         # the paraphrase signal: nearest in meaning, scaled against the best word match
-        meaning = self.nearest_in_meaning(self._corrected(strip_game_name(query, g) if g else query), g) \
-            if self.paraphrase else {}
+        meaning = self.nearest_in_meaning(self._corrected(text), g) if self.paraphrase else {}
         marks = ",".join("?" * len(lex))
         meta = {r[0]: r[1:] for r in conn.execute(
             f"SELECT rowid, json, kind FROM docs WHERE rowid IN ({marks})", tuple(lex))}
@@ -689,10 +673,9 @@ class Database:
             final = score / top + self.paraphrase * max(0.0, meaning.get(rowid, 0.0))
             if self.explain is not None:
                 self.explain[json.loads(data)["id"]] = {
-                    "bm25": cands.get(rowid, 0.0) / best, "cover": cover.get(rowid, 0.0) / (total or 1),
-                    "head": headc.get(rowid, 0.0) / (total or 1),
-                    "near": near.get(rowid, 0.0) / (len(pairs) or 1),
-                    "nearest": nearest.get(rowid, 0.0), "paraphrase": meaning.get(rowid, 0.0)}
+                    "bm25": cands[rowid] / best, "cover": cover[rowid] / (total or 1),
+                    "head": headc[rowid] / (total or 1), "near": near[rowid] / (len(pairs) or 1),
+                    "nearest": nearest[rowid], "paraphrase": meaning.get(rowid, 0.0)}
             scored.append((final, kind != "rule", rowid, data))
         scored.sort(key=lambda s: (-s[0], s[1], s[2]))
         hits = []

@@ -63,6 +63,7 @@ def _table() -> _Table:
     return _Table()
 
 
+@lru_cache(maxsize=1)
 def table_digest() -> str:
     """A sha256 of the table's per-row scales (118 KB; they change whenever the table is
     rebuilt), so that a cached index drops entry vectors made with another table; ""
