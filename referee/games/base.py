@@ -26,6 +26,17 @@ from typing import Any, Callable, ClassVar, Protocol, runtime_checkable
 
 from referee.errors import ChoiceNeeded, IllegalEventError, Option
 
+
+def rule_ids(namespace: dict[str, Any]) -> frozenset[str]:
+    """Every rule id an engine module names as an ``R_*`` string constant: its
+    ``RULE_IDS``, written ``RULE_IDS = rule_ids(globals())`` after the constants, so the
+    set cannot drift from the names the checks raise.
+
+    >>> sorted(rule_ids({"R_A": "g.a", "R_B": "g.ruling.b", "OTHER": "x", "R_N": 3}))
+    ['g.a', 'g.ruling.b']
+    """
+    return frozenset(v for k, v in namespace.items() if k.startswith("R_") and isinstance(v, str))
+
 __all__ = ["Applied", "Blocked", "ChoiceNeeded", "EngineBase", "Engine", "GameSpec",
            "Option", "Problem", "refuse"]
 

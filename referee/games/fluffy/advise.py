@@ -472,7 +472,7 @@ def _cards_for_moves(hand, s: Position, codes: list[str]) -> list[str]:
 
 
 def _fluffy_turn(game, seed, samples, exact_limit) -> Advice:
-    r, board = game.rules, game.board
+    board = game.board
     plans, notes = _fluffy_plans(game)
     to_tree = distances(board, board.tree)
     to_gate = distances(board, None, through_gate=True)

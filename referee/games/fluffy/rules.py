@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from referee.cards import CardError, Held
 from referee.errors import ChoiceNeeded, IllegalEventError, Option
-from referee.games.base import Problem
+from referee.games.base import Problem, rule_ids
 from referee.grid import FACINGS, Square, facing_towards
 
 from .board import ZOMBIE_NAMES, Board
@@ -55,13 +55,7 @@ R_DECK_CORRECTION = "fluffy.deck-correction"
 R_DECK_GUESSED = "fluffy.ruling.deck-unknown"
 
 #: Every rule id this engine can raise (each is an entry in the rules database).
-RULE_IDS = frozenset({
-    R_SETUP, R_DECK, R_HAND, R_DISCARD, R_DRAW, R_ZOMBIE_CARDS, R_TURNS, R_FLUFFY_TURN,
-    R_ZOMBIE_TURN, R_MOVEMENT, R_ZOMBIE_MOVEMENT, R_BOUNCE, R_SNAG, R_SPRINT, R_SHAMBLE,
-    R_GAME_OVER, R_SNAG_WINDOW, R_SPRINT_CONDITIONS, R_REFILL_FIRST, R_ZOMBIE_DISCARD,
-    R_BOUNCE_FACING_NEEDED, R_UNKNOWN_CARDS, R_SOME_ZOMBIES, R_FLUFFY_HAND_OPEN,
-    R_DECK_CORRECTION, R_DECK_GUESSED,
-})
+RULE_IDS: frozenset[str] = rule_ids(globals())
 
 #: Square names by square (``(1, 2)`` -> ``b3``), for the notes written on every move.
 _NAMES = {(f, r): f"{chr(ord('a') + f)}{r + 1}" for f in range(26) for r in range(99)}

@@ -29,7 +29,7 @@ from typing import Any
 from referee.cards import Hand
 from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
-from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
+from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse, rule_ids
 
 from . import catalogue as catmod
 from .catalogue import Card, Catalogue
@@ -64,12 +64,7 @@ R_RESHUFFLE = "fluxx.reshuffle"
 R_DROP = "fluxx.ruling.creepers-not-keepers"
 
 #: Every rule id this engine can raise.
-RULE_IDS: frozenset[str] = frozenset({
-    R_OVER, R_TURN, R_FIRST_ROUND, R_FIRST_ROUND_FIRST, R_DRAW, R_DRAWS_FIRST, R_PLAY,
-    R_ACTION_PLAYS, R_HIDDEN, R_COUNT, R_CREEPER, R_SET_ASIDE, R_HAND_LIMIT,
-    R_KEEPER_LIMIT, R_PUSHED, R_NO_DISCARD, R_KILL, R_KILL_LIMIT, R_KILL_TURN, R_PAIR,
-    R_PAIR_OTHER, R_TRIO, R_ZOMBIE_MOVES, R_EFFECT, R_RESHUFFLE, R_DROP,
-})
+RULE_IDS: frozenset[str] = rule_ids(globals())
 
 HAND_SIZE = 3           #: cards dealt to each player
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -688,7 +683,6 @@ class Game(EngineBase):
 
     def _effects(self, p: int, card: Card, toks: list[Token], notes: list[str]) -> str:
         """Apply an Action's written effects in order; return their canonical text."""
-        who = self.players[p]
         parts: list[str] = []
         drawn = 0
         could_draw = self.drawable()

@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
-from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
+from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse, rule_ids
 from referee.grid import FACINGS, Square, parse_square, square_name, step
 
 from .board import EXIT_NAMES, EXIT_TITLES, Mansion, mansion_from_tags
@@ -78,12 +78,7 @@ R_DROP = "zombie-attack.ruling.keep-drop"
 R_DESTROYED_PATH = "zombie-attack.ruling.destroyed-path-complete"
 
 #: Every rule id this engine can raise (each is an entry in the rules database).
-RULE_IDS: frozenset[str] = frozenset({
-    R_GAME_OVER, R_DECK, R_SETUP, R_ORDER, R_ROLL, R_DRAW, R_WALLS, R_LOCKED,
-    R_HUMAN_SPACING, R_ZOMBIE_SPACING, R_EMPTY, R_HAND, R_KEEP_TWO, R_ZP_MOVING, R_ZMOVE,
-    R_ROTATION, R_NEW_SQUARES, R_ZOMBIE_EXACT, R_HIDING, R_ZOMBIE_BLOCKED, R_SENT, R_PASS,
-    R_DROP, R_DESTROYED_PATH,
-})
+RULE_IDS: frozenset[str] = rule_ids(globals())
 
 _DIRS = {"n": "N", "e": "E", "s": "S", "w": "W", "north": "N", "east": "E", "south": "S", "west": "W"}
 

@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
-from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
+from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse, rule_ids
 
 from .odds import fight_odds
 from .tiles import BUILTIN, REQUIRED, TileData, builtin_tile_data, parse_tile_data
@@ -88,13 +88,7 @@ R_EXPANSION = "zombies.ruling.expansions"
 R_ADJUST = "zombies.ruling.adjust"
 R_RESHUFFLE = "zombies.events.reshuffle"
 
-RULE_IDS: frozenset[str] = frozenset({
-    R_OVER, R_TURN, R_STEP, R_TILE_EMPTY, R_TILE_NAMED, R_DOGS, R_HELIPAD_DECK,
-    R_BID, R_BID_RULES, R_FIGHT_WHEN, R_FIGHT_ROLL, R_OUT_OF_LIFE, R_CONTINUES, R_ENHANCED,
-    R_DOG, R_NO_ZOMBIE, R_DRAW, R_HAND, R_ROUND, R_COPY, R_PAGES, R_IN_PLAY,
-    R_ALLOWANCE, R_STOPPED, R_PICK, R_LIFE_CAP, R_TOWN, R_HELIPAD, R_SPELL, R_ZOMBIE_POINTS,
-    R_HALF, R_DISCARD, R_EXPANSION, R_ADJUST, R_RESHUFFLE,
-})
+RULE_IDS: frozenset[str] = rule_ids(globals())
 
 #: Verbs only the player whose turn it is may use.
 TURN_VERBS = frozenset({"tile", "fight", "draw", "roll", "move", "pick", "town-square",
@@ -1280,7 +1274,6 @@ class Game(EngineBase):
         if self.over:
             return []
         s = self.to_move
-        name = self.players[s].name
         tries = [(s, "tile", {"kind": "road", "n": 2, "dogs": None}), (s, "draw", {"n": self.draw_count() or 1}),
                  (s, "roll", {"n": 3}), (s, "move", {"n": 1}),
                  (s, "fight", {"n": 4, "kind": None, "choice": None}), (s, "zombies", {"n": 4, "split": None}),
