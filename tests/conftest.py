@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from referee.errors import IllegalEventError
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 SHARED = ROOT.parent / "shared"
@@ -80,3 +82,18 @@ def run_referee(env: dict, *args: str):
 
     return subprocess.run([sys.executable, "-m", "referee", *args], env=env, capture_output=True,
                           text=True, timeout=60)
+
+
+def refused(game, event: str, rule: str | None = None, *, known=None) -> IllegalEventError:
+    """Apply ``event`` to an engine ``game``, expect an IllegalEventError (with ``rule``
+    when given, and a rule among ``known`` when given) and check that the game's JSON
+    state is unchanged; return the error."""
+    before = game.to_json()
+    with pytest.raises(IllegalEventError) as exc:
+        game.apply(event)
+    if rule is not None:
+        assert exc.value.rule == rule, (exc.value.message, exc.value.rule)
+    assert game.to_json() == before, "a refused event changed the game"
+    if known is not None:
+        assert exc.value.rule in known
+    return exc.value

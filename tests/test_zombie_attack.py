@@ -21,13 +21,13 @@ import json
 
 import pytest
 
-from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError
+from referee.errors import BadInputError, ChoiceNeeded
 from referee.games.zombie_attack import board as boardmod
 from referee.games.zombie_attack.engine import RULE_IDS, Game
 from referee.records import parse_record
 from referee.replay import replay_file, replay_record
 
-from .conftest import EXAMPLES, ROOT, needs_shared
+from .conftest import EXAMPLES, ROOT, needs_shared, refused
 
 HOUSE = ROOT / "tests" / "fixtures" / "zombie-attack" / "house.toml"
 HOUSE_TEXT = HOUSE.read_text(encoding="utf-8")
@@ -48,15 +48,6 @@ def play(events, **kw) -> Game:
     for e in events:
         g.apply(e)
     return g
-
-
-def refused(g: Game, event: str, rule: str) -> IllegalEventError:
-    before = g.to_json()
-    with pytest.raises(IllegalEventError) as exc:
-        g.apply(event)
-    assert exc.value.rule == rule, (exc.value.message, exc.value.rule)
-    assert g.to_json() == before
-    return exc.value
 
 
 def pos(g: Game, name: str) -> str:

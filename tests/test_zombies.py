@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError
+from referee.errors import BadInputError, ChoiceNeeded
 from referee.games.zombies import engine as E
 from referee.games.zombies.engine import Game, zombie_splits
 from referee.games.zombies.odds import fight_odds
@@ -16,7 +16,7 @@ from referee.games.zombies.tiles import builtin_tile_data, parse_tile_data
 from referee.records import parse_record
 from referee.replay import replay_record
 
-from .conftest import EXAMPLES
+from .conftest import EXAMPLES, refused
 
 ZOMBIE_EXAMPLES = EXAMPLES / "zombies"
 
@@ -29,15 +29,6 @@ def play(game: Game, *events: str) -> Game:
     for e in events:
         game.apply(e)
     return game
-
-
-def refused(game: Game, event: str, rule: str) -> IllegalEventError:
-    before = game.to_json()
-    with pytest.raises(IllegalEventError) as info:
-        game.apply(event)
-    assert info.value.rule == rule, info.value.message
-    assert game.to_json() == before  # atomic: nothing changed
-    return info.value
 
 
 def replay_text(text: str):
