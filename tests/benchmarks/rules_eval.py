@@ -53,6 +53,10 @@ BLIND3 = Path(__file__).with_name("rules_questions_blind3.jsonl")
 BLIND4 = Path(__file__).with_name("rules_questions_blind4.jsonl")
 #: And again after blind4, for round five of probes.
 BLIND5 = Path(__file__).with_name("rules_questions_blind5.jsonl")
+#: Round six (stop 9): two sets written blind by two helpers who never saw the entries,
+#: committed before the question bank and round six of probes were measured on them.
+BLIND6A = Path(__file__).with_name("rules_questions_blind6a.jsonl")
+BLIND6B = Path(__file__).with_name("rules_questions_blind6b.jsonl")
 #: The sets run on request: option name -> (file, blind?, what it is).  A blind set was
 #: written from the rulebooks by a helper who never saw the entries: a measure only.
 OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
@@ -64,6 +68,8 @@ OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
     "blind3": (BLIND3, True, "the round-three blind set"),
     "blind4": (BLIND4, True, "the round-four blind set"),
     "blind5": (BLIND5, True, "the round-five blind set"),
+    "blind6a": (BLIND6A, True, "the first round-six blind set"),
+    "blind6b": (BLIND6B, True, "the second round-six blind set"),
 }
 #: Sets that are a blind measure only, printed per game.
 BLIND = tuple(name for name, (_, blind, _) in OPTIONAL_SETS.items() if blind)
