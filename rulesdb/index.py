@@ -27,7 +27,9 @@ entry's nearest one is added to the word-matching score of each candidate (scale
 best candidate's is 1).  Entries that share no word with the query stay out: the word
 query is an OR of every word and its synonyms, so its 60 candidates already hold most
 of a game's entries, and adding the nearest in meaning changed no figure on the dev
-sets.  Without numpy or tokenizers the search is word matching alone.
+sets.  Then "asked before" (:mod:`rulesdb.bank`): the query's cosine to the nearest
+banked question each entry answered (table ``bank``), above a floor, is added the same
+way.  Without numpy or tokenizers the search is word matching alone.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ import unicodedata
 from pathlib import Path
 from typing import Iterable
 
+from . import bank as _bank
 from . import imports as _imports
 from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game,
                     entry_files, entry_from_json, files_digest, first_sentence, load_entries)
@@ -79,6 +82,13 @@ ASKED = 2.0
 #: phrasing or sentence, added to the word-matching score scaled to 1 for the best
 #: candidate (chosen on the round-three dev set: tests/benchmarks/rules_eval.py --dev3).
 PARAPHRASE = 2.0
+#: Weight of "asked before" (:mod:`rulesdb.bank`): the cosine between the query and the
+#: nearest banked question an entry answered, above :data:`ASKED_BEFORE_FLOOR` (below it
+#: two questions share little more than their topic), added like the paraphrase signal.
+#: Chosen on the round-three dev set, which the bank leaves out, and checked on the
+#: round-six probe sets as they stood before their fixes.
+ASKED_BEFORE = 2.0
+ASKED_BEFORE_FLOOR = 0.5
 
 
 _WORD = re.compile(r"[^\W_]+")
@@ -172,6 +182,7 @@ CREATE VIRTUAL TABLE fts USING fts5({", ".join(COLUMNS)}, game,
 CREATE TABLE askmeta (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, n INTEGER NOT NULL);
 CREATE VIRTUAL TABLE asks USING fts5(text, game, tokenize = 'porter unicode61 remove_diacritics 2');
 CREATE TABLE vecs (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
+CREATE TABLE bank (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
 """
 
 
@@ -208,8 +219,26 @@ def _build_vectors(conn: sqlite3.Connection, entries: list[Entry]) -> None:
                      ((doc, v.tobytes()) for doc, v in zip(owners, vecs)))
 
 
-def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) -> None:
-    """Create the index tables in ``conn`` and fill them with ``entries``."""
+def _build_bank(conn: sqlite3.Connection, entries: list[Entry], bank: Iterable) -> None:
+    """Fill table ``bank`` with a float16 vector per banked question whose entry is in the
+    index (rows of one document together); left empty when the paraphrase table cannot
+    be loaded."""
+    from . import paraphrase
+
+    rowids = {e.id: rowid for rowid, e in enumerate(entries, 1)}
+    asked = sorted(((rowids[b.entry], b.q) for b in bank if b.entry in rowids), key=lambda x: x[0])
+    if not asked or not paraphrase.available():
+        return
+    vecs = paraphrase.embed([q for _, q in asked]).astype("float16")
+    conn.executemany("INSERT INTO bank (doc, vec) VALUES (?, ?)",
+                     ((doc, v.tobytes()) for (doc, _), v in zip(asked, vecs)))
+
+
+def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str,
+                bank: Iterable = ()) -> None:
+    """Create the index tables in ``conn`` and fill them with ``entries`` and the banked
+    questions ``bank`` (:class:`rulesdb.bank.AskedQuestion`; those naming no entry of
+    ``entries`` are left out)."""
     entries = list(entries)
     conn.executescript(_SCHEMA)
     vocab: dict[str, int] = {}
@@ -236,6 +265,7 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str) ->
                     vocab[w] = vocab.get(w, 0) + 1
         conn.executemany("INSERT INTO vocab (word, n) VALUES (?, ?)", vocab.items())
         _build_vectors(conn, entries)
+        _build_bank(conn, entries, bank)
         conn.execute("INSERT INTO meta (key, value) VALUES ('key', ?)", (key,))
         conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
         conn.execute("INSERT INTO asks (asks) VALUES ('optimize')")
@@ -255,7 +285,8 @@ class Database:
                  imports_path: Path | None = None, *, weights: dict[str, float] | None = None,
                  coverage: float | None = None, near: float | None = None,
                  head: float | None = None, asked: float | None = None,
-                 paraphrase: float | None = None) -> None:
+                 paraphrase: float | None = None, asked_before: float | None = None,
+                 bank_path: Path | None = None) -> None:
         self.entries_dir = entries_dir
         self.index_path = Path(index_path) if index_path is not None else None
         self.imports_path = Path(imports_path) if imports_path is not None else None
@@ -265,6 +296,8 @@ class Database:
         self.head = HEAD if head is None else head
         self.asked = ASKED if asked is None else asked
         self.paraphrase = PARAPHRASE if paraphrase is None else paraphrase
+        self.asked_before = ASKED_BEFORE if asked_before is None else asked_before
+        self.bank_path = Path(bank_path) if bank_path is not None else None
         self._askmeta: dict[int, tuple[int, int]] | None = None
         #: When a dict, each search fills it with id -> the parts of its score (for tuning).
         self.explain: dict[str, dict[str, float]] | None = None
@@ -275,7 +308,7 @@ class Database:
         self._known: dict[str, bool] = {}
         self._fixed: dict[str, str | None] = {}
         self._ndocs: dict[str | None, int] = {}
-        self._vecs: dict[str | None, tuple | None] = {}
+        self._vecs: dict[tuple[str, str | None], tuple | None] = {}
         #: Where the index lives: a file path, or ``":memory:"`` when it could not be cached.
         self.location: str = ""
         #: True when opening the index had to (re)build it.
@@ -290,6 +323,7 @@ class Database:
         from .paraphrase import table_digest
 
         h.update(table_digest().encode())
+        h.update(_bank.digest(self.bank_path).encode())
         return h.hexdigest()
 
     @property
@@ -316,6 +350,10 @@ class Database:
             except sqlite3.Error:
                 pass
         entries: list[Entry] = [*load_entries(files=files), *imported]
+        try:
+            bank = _bank.load(self.bank_path)
+        except (OSError, ValueError):
+            bank = []
         self.rebuilt = True
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         try:
@@ -323,7 +361,7 @@ class Database:
             tmp.unlink(missing_ok=True)
             conn = sqlite3.connect(tmp)
             try:
-                build_index(conn, entries, key)
+                build_index(conn, entries, key, bank)
             finally:
                 conn.close()
             os.replace(tmp, path)
@@ -335,7 +373,7 @@ class Database:
             except OSError:
                 pass
             conn = sqlite3.connect(":memory:")
-            build_index(conn, entries, key)
+            build_index(conn, entries, key, bank)
             self.location = ":memory:"
             return conn
 
@@ -434,18 +472,19 @@ class Database:
 
     # -- search ------------------------------------------------------------------------
 
-    def _game_vectors(self, game: str | None):
-        """The phrasing and sentence vectors of ``game``'s documents (every game's when
-        None), from table ``vecs``: ``(matrix float32[n, DIMS], start row of each
-        document, document rowids)``; None when there are none or the paraphrase table
-        cannot be loaded.  Rows of one document are together (they are inserted so)."""
-        if game not in self._vecs:
-            self._vecs[game] = None
+    def _game_vectors(self, game: str | None, table: str = "vecs"):
+        """The vectors of ``game``'s documents (every game's when None) in ``table``
+        (``vecs``: their phrasings and sentences; ``bank``: the banked questions they
+        answered): ``(matrix float32[n, DIMS], start row of each document, document
+        rowids)``; None when there are none or the paraphrase table cannot be loaded.
+        Rows of one document are together (they are inserted so)."""
+        if (table, game) not in self._vecs:
+            self._vecs[table, game] = None
             try:
                 import numpy as np
 
                 from . import paraphrase
-                sql = "SELECT doc, vec FROM vecs" + (
+                sql = f"SELECT doc, vec FROM {table}" + (
                     " WHERE doc IN (SELECT rowid FROM docs WHERE game = ?)" if game else "")
                 rows = self.conn.execute(sql + " ORDER BY rowid", (game,) if game else ()).fetchall()
                 if rows and paraphrase.available():
@@ -453,28 +492,43 @@ class Database:
                     mat = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float16)
                     mat = mat.reshape(len(rows), -1).astype(np.float32)
                     starts = np.flatnonzero(np.r_[True, docs[1:] != docs[:-1]])
-                    self._vecs[game] = (mat, starts, docs[starts])
+                    self._vecs[table, game] = (mat, starts, docs[starts])
             except (ImportError, OSError, ValueError, sqlite3.Error):
                 pass
-        return self._vecs[game]
+        return self._vecs[table, game]
+
+    def _nearest(self, query: str, game: str | None, tables: tuple[str, ...]) -> list[dict[int, float]]:
+        """For each of ``tables``: document rowid -> cosine between ``query`` and the
+        document's nearest vector there (the query is embedded once); ``{}`` for a table
+        with no vectors, and for all when the query has no token."""
+        found = [self._game_vectors(game, t) for t in tables]
+        if not any(found):
+            return [{} for _ in tables]
+        import numpy as np
+
+        from .paraphrase import embed
+
+        q = embed([query])[0]
+        out: list[dict[int, float]] = []
+        for f in found:
+            if f is None or not q.any():
+                out.append({})
+                continue
+            mat, starts, docs = f
+            out.append(dict(zip(docs.tolist(), np.maximum.reduceat(mat @ q, starts).tolist())))
+        return out
 
     def nearest_in_meaning(self, query: str, game: str | None = None) -> dict[int, float]:
         """Document rowid -> cosine between ``query`` and the document's nearest phrasing or
         sentence (the paraphrase signal), for every document of ``game`` (all games when
         None); empty when the paraphrase table is unavailable or the query has no token."""
-        found = self._game_vectors(game)
-        if found is None:
-            return {}
-        import numpy as np
+        return self._nearest(query, game, ("vecs",))[0]
 
-        from .paraphrase import embed
-
-        mat, starts, docs = found
-        q = embed([query])[0]
-        if not q.any():
-            return {}
-        best = np.maximum.reduceat(mat @ q, starts)
-        return dict(zip(docs.tolist(), best.tolist()))
+    def nearest_asked(self, query: str, game: str | None = None) -> dict[int, float]:
+        """Document rowid -> cosine between ``query`` and the nearest banked question the
+        document answered (:mod:`rulesdb.bank`), for the documents of ``game`` that answer
+        one; empty when there is no bank or no paraphrase table."""
+        return self._nearest(query, game, ("bank",))[0]
 
     def _is_known(self, term: str) -> bool:
         hit = self._known.get(term)
@@ -659,7 +713,10 @@ class Database:
             lex[rowid] = score
 
         # the paraphrase signal: nearest in meaning, scaled against the best word match
-        meaning = self.nearest_in_meaning(self._corrected(text), g) if self.paraphrase else {}
+        tables = ("vecs",) * bool(self.paraphrase) + ("bank",) * bool(self.asked_before)
+        near_by = dict(zip(tables, self._nearest(self._corrected(text), g, tables))) if tables else {}
+        meaning = near_by.get("vecs", {})
+        before = near_by.get("bank", {})
         marks = ",".join("?" * len(lex))
         meta = {r[0]: r[1:] for r in conn.execute(
             f"SELECT rowid, json, kind FROM docs WHERE rowid IN ({marks})", tuple(lex))}
@@ -671,11 +728,13 @@ class Database:
         for rowid, score in lex.items():
             data, kind = meta[rowid]
             final = score / top + self.paraphrase * max(0.0, meaning.get(rowid, 0.0))
+            final += self.asked_before * max(0.0, before.get(rowid, 0.0) - ASKED_BEFORE_FLOOR)
             if self.explain is not None:
                 self.explain[json.loads(data)["id"]] = {
                     "bm25": cands[rowid] / best, "cover": cover[rowid] / (total or 1),
                     "head": headc[rowid] / (total or 1), "near": near[rowid] / (len(pairs) or 1),
-                    "nearest": nearest[rowid], "paraphrase": meaning.get(rowid, 0.0)}
+                    "nearest": nearest[rowid], "paraphrase": meaning.get(rowid, 0.0),
+                    "asked_before": before.get(rowid, 0.0)}
             scored.append((final, kind != "rule", rowid, data))
         scored.sort(key=lambda s: (-s[0], s[1], s[2]))
         hits = []

@@ -1,0 +1,71 @@
+"""The question bank: questions players have asked, each with the entry that answered it.
+
+``rulesdb/data/questions.jsonl`` holds one JSON object a line::
+
+    {"game": "fluffy", "q": "the pooch peed on the tree, now what", "entry": "fluffy.tree"}
+
+``game`` is a rules-database game, ``q`` the question as a player typed it (typos and
+slang kept), ``entry`` the id of the entry whose title and text answer it.  The questions
+come from the project's development and probe sets (never from a blind set, which is a
+measure only); ``tools/build_question_bank.py`` labels each with the entry the search
+ranked first among those that hold the question's facts, so the bank is rebuilt from
+those sets, never edited by hand.
+
+The search uses the bank as one more signal ("asked before", :mod:`rulesdb.index`): a
+new question near in meaning to one asked before is pulled toward the entry that
+answered it.  Players word the same dispute in many ways; the bank keeps the ways they
+have been seen to word it, where an entry's own ``asked`` phrasings keep a few.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+#: The shipped bank.
+BANK_FILE = Path(__file__).resolve().parent / "data" / "questions.jsonl"
+
+
+@dataclass(frozen=True)
+class AskedQuestion:
+    """One banked question: ``game`` (e.g. ``"fluffy"``), ``q`` (the question's text) and
+    ``entry`` (the id of the entry that answers it, e.g. ``"fluffy.tree"``)."""
+
+    game: str
+    q: str
+    entry: str
+
+
+def load(path: Path | None = None) -> list[AskedQuestion]:
+    """The questions of ``path`` (default :data:`BANK_FILE`), in file order; ``[]`` when
+    the file is missing.  Raises ``ValueError`` naming the line for a line that is not a
+    JSON object with string ``game``, ``q`` and ``entry``."""
+    path = BANK_FILE if path is None else Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return []
+    out: list[AskedQuestion] = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+            q = AskedQuestion(game=obj["game"], q=obj["q"], entry=obj["entry"])
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{path.name}:{n}: not a banked question ({exc})") from None
+        if not all(isinstance(x, str) and x for x in (q.game, q.q, q.entry)):
+            raise ValueError(f"{path.name}:{n}: game, q and entry must be non-empty strings")
+        out.append(q)
+    return out
+
+
+def digest(path: Path | None = None) -> str:
+    """A sha256 of the bank file's bytes ("" when missing): part of the index's key."""
+    path = BANK_FILE if path is None else Path(path)
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return ""

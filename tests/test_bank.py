@@ -1,0 +1,130 @@
+"""The question bank (rulesdb/bank.py) and the "asked before" signal of the rules search."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rulesdb import Database
+from rulesdb import bank as bank_mod
+from rulesdb import index as index_mod
+from rulesdb.model import GAMES
+
+BENCH = Path(__file__).parent / "benchmarks"
+
+
+def _db(tmp_path: Path, bank_path: Path | None = None, **kw) -> Database:
+    return Database(index_path=tmp_path / "index.sqlite", imports_path=tmp_path / "none.db",
+                    bank_path=bank_path, **kw)
+
+
+def _write(path: Path, rows: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory):
+    d = _db(tmp_path_factory.mktemp("bank"))
+    yield d
+    d.close()
+
+
+def test_the_shipped_bank_names_only_entries_and_games_that_exist(shipped):
+    banked = bank_mod.load()
+    assert len(banked) > 1000
+    ids = set(shipped.ids())
+    assert {b.entry for b in banked} <= ids
+    assert {b.game for b in banked} <= set(GAMES)
+    assert all(b.entry.startswith(b.game + ".") for b in banked)
+    # every banked question has its vector, on the row of its entry
+    assert shipped.conn.execute("SELECT count(*) FROM bank").fetchone()[0] == len(banked)
+
+
+def test_no_blind_question_is_in_the_bank():
+    """The blind sets are a measure of questions the search has never seen: a question of
+    theirs in the bank would make the measure a lookup."""
+    import sys
+
+    sys.path.insert(0, str(BENCH))
+    import rules_eval
+
+    blind = [path for path, is_blind, _ in rules_eval.OPTIONAL_SETS.values() if is_blind]
+    blind.append(rules_eval.HOLDOUT)
+
+    def key(game: str, q: str) -> tuple[str, str]:
+        return game, " ".join(q.lower().split())
+
+    asked = {key(b.game, b.q) for b in bank_mod.load()}
+    seen = 0
+    for path in blind:
+        if path.exists():
+            for q in rules_eval.load(path):
+                seen += 1
+                assert key(q["game"], q["q"]) not in asked, (path.name, q["q"])
+    assert seen >= 90
+
+
+def test_load_names_the_bad_line(tmp_path):
+    path = tmp_path / "q.jsonl"
+    path.write_text('{"game": "fluffy", "q": "x", "entry": "fluffy.tree"}\n\n{"game": "fluffy"}\n')
+    with pytest.raises(ValueError, match=r"q\.jsonl:3"):
+        bank_mod.load(path)
+    path.write_text('{"game": "fluffy", "q": "", "entry": "fluffy.tree"}\n')
+    with pytest.raises(ValueError, match=r"q\.jsonl:1"):
+        bank_mod.load(path)
+    assert bank_mod.load(tmp_path / "missing.jsonl") == []
+    assert bank_mod.digest(tmp_path / "missing.jsonl") == ""
+
+
+def test_a_banked_question_pulls_a_near_question_to_its_entry(tmp_path):
+    query = "my dog is in a corner and the zombie is coming what now"
+    plain = _db(tmp_path, bank_path=tmp_path / "none.jsonl")
+    try:
+        before = [h.id for h in plain.search(query, game="fluffy", limit=5)]
+    finally:
+        plain.close()
+    target = before[3]
+    bank = _write(tmp_path / "bank.jsonl", [
+        {"game": "fluffy", "q": "the dog is cornered and a zombie is coming, what now", "entry": target}])
+    d = _db(tmp_path, bank_path=bank)
+    try:
+        d.explain = {}
+        after = [h.id for h in d.search(query, game="fluffy", limit=5)]
+        assert d.rebuilt  # the bank is part of the index key
+        assert after[0] == target
+        assert d.explain[target]["asked_before"] > index_mod.ASKED_BEFORE_FLOOR
+        # a zero weight leaves word matching and the paraphrase signal alone
+        d.asked_before = 0.0
+        assert [h.id for h in d.search(query, game="fluffy", limit=5)] == before
+        # the bank of one game does not reach another
+        near = d.nearest_asked("the dog is cornered and a zombie is coming", "fluffy")
+        assert max(near.values()) > 0.9 and len(near) == 1
+        assert d.nearest_asked("the dog is cornered and a zombie is coming", "zombies") == {}
+    finally:
+        d.close()
+
+
+def test_a_question_naming_a_missing_entry_is_left_out(tmp_path):
+    bank = _write(tmp_path / "bank.jsonl", [
+        {"game": "fluffy", "q": "where does the dog start", "entry": "fluffy.no-such-entry"},
+        {"game": "fluffy", "q": "where does the dog start", "entry": "fluffy.setup"}])
+    d = _db(tmp_path, bank_path=bank)
+    try:
+        assert d.conn.execute("SELECT count(*) FROM bank").fetchone()[0] == 1
+        assert d.search("where does the pup start", game="fluffy")
+    finally:
+        d.close()
+
+
+def test_a_broken_bank_is_ignored_by_search(tmp_path):
+    bank = tmp_path / "bank.jsonl"
+    bank.write_text("not json\n")
+    d = _db(tmp_path, bank_path=bank)
+    try:
+        assert d.conn.execute("SELECT count(*) FROM bank").fetchone()[0] == 0
+        assert d.search("where does the dog start", game="fluffy")
+    finally:
+        d.close()
