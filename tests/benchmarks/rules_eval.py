@@ -57,6 +57,11 @@ BLIND5 = Path(__file__).with_name("rules_questions_blind5.jsonl")
 #: committed before the question bank and round six of probes were measured on them.
 BLIND6A = Path(__file__).with_name("rules_questions_blind6a.jsonl")
 BLIND6B = Path(__file__).with_name("rules_questions_blind6b.jsonl")
+#: Round six, for development and the question bank: three sets of 150 written the same
+#: way (from the rulebooks and specs only), by three more helpers.
+DEV4A = Path(__file__).with_name("rules_questions_dev4a.jsonl")
+DEV4B = Path(__file__).with_name("rules_questions_dev4b.jsonl")
+DEV4C = Path(__file__).with_name("rules_questions_dev4c.jsonl")
 #: The sets run on request: option name -> (file, blind?, what it is).  A blind set was
 #: written from the rulebooks by a helper who never saw the entries: a measure only.
 OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
@@ -68,6 +73,9 @@ OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
     "blind3": (BLIND3, True, "the round-three blind set"),
     "blind4": (BLIND4, True, "the round-four blind set"),
     "blind5": (BLIND5, True, "the round-five blind set"),
+    "dev4a": (DEV4A, False, "the first round-six dev set"),
+    "dev4b": (DEV4B, False, "the second round-six dev set"),
+    "dev4c": (DEV4C, False, "the third round-six dev set"),
     "blind6a": (BLIND6A, True, "the first round-six blind set"),
     "blind6b": (BLIND6B, True, "the second round-six blind set"),
 }
