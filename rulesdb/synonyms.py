@@ -167,6 +167,10 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "vent": ("duct",), "vents": ("duct",), "tossed": ("discard",), "threw": ("discard", "throw"), "surrounded": ("blocked", "bounce"),
     "scrap": ("skirmish",), "scuffle": ("skirmish",), "brawl": ("combat",),
     "ambushed": ("fight", "combat"), "nap": ("rest",), "sleep": ("rest",),
+    # round six
+    "chainsaw": ("weapon",), "chainsaws": ("weapon",), "baddie": ("creeper",),
+    "baddies": ("creeper",), "fists": ("bare", "hands"), "fist": ("bare", "hands"),
+    "road": ("street",), "roads": ("street",),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
@@ -240,6 +244,12 @@ PHRASES: dict[str, str] = {
     "make up my mind": "decide", "change my mind": "change decide", "brand new": "new",
     "pop up": "appear rise", "pops up": "appear rise", "popped up": "appear rise",
     "racking up": "collect", "rack up": "collect",
+    # round six
+    "point of the game": "goal object", "point of this game": "goal object",
+    "i m a zombie": "i am a zombie player", "im a zombie": "i am a zombie player",
+    "nothing bad": "no fight", "nobody hurt": "no fight", "nobody is hurt": "no fight",
+    "quiet days": "fight free days", "stay put": "pass", "stand still": "pass",
+    "stay still": "pass", "even it out": "handicap balance", "play as": "plays side",
 }
 
 STOP_WORDS: frozenset[str] = frozenset("""
