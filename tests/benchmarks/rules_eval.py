@@ -62,6 +62,10 @@ BLIND6B = Path(__file__).with_name("rules_questions_blind6b.jsonl")
 DEV4A = Path(__file__).with_name("rules_questions_dev4a.jsonl")
 DEV4B = Path(__file__).with_name("rules_questions_dev4b.jsonl")
 DEV4C = Path(__file__).with_name("rules_questions_dev4c.jsonl")
+#: And three more (150 each), told to keep their facts loose (the decisive word or number).
+DEV5A = Path(__file__).with_name("rules_questions_dev5a.jsonl")
+DEV5B = Path(__file__).with_name("rules_questions_dev5b.jsonl")
+DEV5C = Path(__file__).with_name("rules_questions_dev5c.jsonl")
 #: The sets run on request: option name -> (file, blind?, what it is).  A blind set was
 #: written from the rulebooks by a helper who never saw the entries: a measure only.
 OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
@@ -76,6 +80,9 @@ OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
     "dev4a": (DEV4A, False, "the first round-six dev set"),
     "dev4b": (DEV4B, False, "the second round-six dev set"),
     "dev4c": (DEV4C, False, "the third round-six dev set"),
+    "dev5a": (DEV5A, False, "the fourth round-six dev set"),
+    "dev5b": (DEV5B, False, "the fifth round-six dev set"),
+    "dev5c": (DEV5C, False, "the sixth round-six dev set"),
     "blind6a": (BLIND6A, True, "the first round-six blind set"),
     "blind6b": (BLIND6B, True, "the second round-six blind set"),
 }
