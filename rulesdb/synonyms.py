@@ -170,7 +170,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     # round six
     "chainsaw": ("weapon",), "chainsaws": ("weapon",), "baddie": ("creeper",),
     "baddies": ("creeper",), "fists": ("bare", "hands"), "fist": ("bare", "hands"),
-    "road": ("street",), "roads": ("street",),
+    "road": ("street",), "roads": ("street",), "veteran": ("experienced",),
+    "veterans": ("experienced",), "combo": ("together", "same"),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
@@ -250,6 +251,8 @@ PHRASES: dict[str, str] = {
     "nothing bad": "no fight", "nobody hurt": "no fight", "nobody is hurt": "no fight",
     "quiet days": "fight free days", "stay put": "pass", "stand still": "pass",
     "stay still": "pass", "even it out": "handicap balance", "play as": "plays side",
+    "safe days": "fight free days", "slap it down": "play", "chewed on": "lost life",
+    "got chewed": "lost life", "magic spell": "spell",
 }
 
 STOP_WORDS: frozenset[str] = frozenset("""
