@@ -172,6 +172,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "baddies": ("creeper",), "fists": ("bare", "hands"), "fist": ("bare", "hands"),
     "road": ("street",), "roads": ("street",), "veteran": ("experienced",),
     "veterans": ("experienced",), "combo": ("together", "same"),
+    "guy": ("player",), "toast": ("destroyed",),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
@@ -252,7 +253,8 @@ PHRASES: dict[str, str] = {
     "quiet days": "fight free days", "stay put": "pass", "stand still": "pass",
     "stay still": "pass", "even it out": "handicap balance", "play as": "plays side",
     "safe days": "fight free days", "slap it down": "play", "chewed on": "lost life",
-    "got chewed": "lost life", "magic spell": "spell",
+    "got chewed": "lost life", "magic spell": "spell", "fill back up": "refill draw",
+    "scoop up": "snag",
 }
 
 STOP_WORDS: frozenset[str] = frozenset("""
