@@ -172,7 +172,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "baddies": ("creeper",), "fists": ("bare", "hands"), "fist": ("bare", "hands"),
     "road": ("street",), "roads": ("street",), "veteran": ("experienced",),
     "veterans": ("experienced",), "combo": ("together", "same"),
-    "guy": ("player",), "toast": ("destroyed",),
+    "guy": ("player",), "toast": ("destroyed",), "survivor": ("human",),
+    "survivors": ("human",), "nastier": ("harder",), "parked": ("standing", "occupied"),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
