@@ -174,6 +174,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "veterans": ("experienced",), "combo": ("together", "same"),
     "guy": ("player",), "toast": ("destroyed",), "survivor": ("human",),
     "survivors": ("human",), "nastier": ("harder",), "parked": ("standing", "occupied"),
+    "beaten": ("won", "beat"),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
@@ -255,7 +256,8 @@ PHRASES: dict[str, str] = {
     "stay still": "pass", "even it out": "handicap balance", "play as": "plays side",
     "safe days": "fight free days", "slap it down": "play", "chewed on": "lost life",
     "got chewed": "lost life", "magic spell": "spell", "fill back up": "refill draw",
-    "scoop up": "snag",
+    "scoop up": "snag", "crank up": "harder increase", "in a row": "consecutive",
+    "laid down": "played", "rule cards": "new rule cards", "rule card": "new rule card",
 }
 
 STOP_WORDS: frozenset[str] = frozenset("""
