@@ -66,6 +66,11 @@ DEV4C = Path(__file__).with_name("rules_questions_dev4c.jsonl")
 DEV5A = Path(__file__).with_name("rules_questions_dev5a.jsonl")
 DEV5B = Path(__file__).with_name("rules_questions_dev5b.jsonl")
 DEV5C = Path(__file__).with_name("rules_questions_dev5c.jsonl")
+#: And three more (150 each), in three voices: a family game night, a phone between
+#: turns, a dispute written out in full.
+DEV6A = Path(__file__).with_name("rules_questions_dev6a.jsonl")
+DEV6B = Path(__file__).with_name("rules_questions_dev6b.jsonl")
+DEV6C = Path(__file__).with_name("rules_questions_dev6c.jsonl")
 #: The sets run on request: option name -> (file, blind?, what it is).  A blind set was
 #: written from the rulebooks by a helper who never saw the entries: a measure only.
 OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
@@ -83,6 +88,9 @@ OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
     "dev5a": (DEV5A, False, "the fourth round-six dev set"),
     "dev5b": (DEV5B, False, "the fifth round-six dev set"),
     "dev5c": (DEV5C, False, "the sixth round-six dev set"),
+    "dev6a": (DEV6A, False, "the seventh round-six dev set"),
+    "dev6b": (DEV6B, False, "the eighth round-six dev set"),
+    "dev6c": (DEV6C, False, "the ninth round-six dev set"),
     "blind6a": (BLIND6A, True, "the first round-six blind set"),
     "blind6b": (BLIND6B, True, "the second round-six blind set"),
 }
