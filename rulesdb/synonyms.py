@@ -269,7 +269,7 @@ on once or our ours ourselves she should so some such than that the their theirs
 themselves then there these they this those through to too under until up very was we
 were what whats when where which while who whom why will with would you your yours
 yourself yourselves s t ll d re ve m happen happens happened work works mean means
-thing things get gets got allowed let lets still else somebody someone anyone
+thing things get gets got allowed let lets still else somebody someone anyone anybody
 many much each cant dont doesnt isnt wont arent theres thats whats elses shall may
 don doesn didn isn aren wasn weren haven hasn hadn couldn shouldn wouldn mustn ain
 tonight today now ok okay anyway actually really basically guys hey um yeah
