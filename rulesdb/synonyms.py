@@ -174,7 +174,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "veterans": ("experienced",), "combo": ("together", "same"),
     "guy": ("player",), "toast": ("destroyed",), "survivor": ("human",),
     "survivors": ("human",), "nastier": ("harder",), "parked": ("standing", "occupied"),
-    "beaten": ("won", "beat"), "total": ("score", "points"),
+    "beaten": ("won", "beat"), "total": ("score", "points"), "nerf": ("handicap", "easier", "harder"),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
@@ -258,7 +258,7 @@ PHRASES: dict[str, str] = {
     "got chewed": "lost life", "magic spell": "spell", "fill back up": "refill draw",
     "scoop up": "snag", "crank up": "harder increase", "in a row": "consecutive",
     "laid down": "played", "rule cards": "new rule cards", "rule card": "new rule card",
-    "sit out": "pass", "sit still": "pass",
+    "sit out": "pass", "sit still": "pass", "topping up": "refill draw", "top up": "refill draw",
 }
 
 STOP_WORDS: frozenset[str] = frozenset("""
