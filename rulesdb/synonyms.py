@@ -259,6 +259,9 @@ PHRASES: dict[str, str] = {
     "scoop up": "snag", "crank up": "harder increase", "in a row": "consecutive",
     "laid down": "played", "rule cards": "new rule cards", "rule card": "new rule card",
     "sit out": "pass", "sit still": "pass", "topping up": "refill draw", "top up": "refill draw",
+    # "3p game": the player count in shorthand
+    "2p": "two players", "3p": "three players", "4p": "four players", "5p": "five players",
+    "6p": "six players", "7p": "seven players", "8p": "eight players",
 }
 
 STOP_WORDS: frozenset[str] = frozenset("""
