@@ -57,6 +57,11 @@ BLIND5 = Path(__file__).with_name("rules_questions_blind5.jsonl")
 #: committed before the question bank and round six of probes were measured on them.
 BLIND6A = Path(__file__).with_name("rules_questions_blind6a.jsonl")
 BLIND6B = Path(__file__).with_name("rules_questions_blind6b.jsonl")
+#: Round seven (stop 9): two more blind sets, written after blind6a/b were measured, with
+#: the facts asked loose (the decisive word or number, never a rulebook phrase word for
+#: word), as the issue asks; committed unread before round seven was measured on them.
+BLIND7A = Path(__file__).with_name("rules_questions_blind7a.jsonl")
+BLIND7B = Path(__file__).with_name("rules_questions_blind7b.jsonl")
 #: Round six, for development and the question bank: three sets of 150 written the same
 #: way (from the rulebooks and specs only), by three more helpers.
 DEV4A = Path(__file__).with_name("rules_questions_dev4a.jsonl")
@@ -93,6 +98,8 @@ OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
     "dev6c": (DEV6C, False, "the ninth round-six dev set"),
     "blind6a": (BLIND6A, True, "the first round-six blind set"),
     "blind6b": (BLIND6B, True, "the second round-six blind set"),
+    "blind7a": (BLIND7A, True, "the first round-seven blind set"),
+    "blind7b": (BLIND7B, True, "the second round-seven blind set"),
 }
 #: Sets that are a blind measure only, printed per game.
 BLIND = tuple(name for name, (_, blind, _) in OPTIONAL_SETS.items() if blind)
