@@ -76,6 +76,10 @@ DEV5C = Path(__file__).with_name("rules_questions_dev5c.jsonl")
 DEV6A = Path(__file__).with_name("rules_questions_dev6a.jsonl")
 DEV6B = Path(__file__).with_name("rules_questions_dev6b.jsonl")
 DEV6C = Path(__file__).with_name("rules_questions_dev6c.jsonl")
+#: Round seven: three more of 150 (a game in progress, yes/no disputes, mixed voices).
+DEV7A = Path(__file__).with_name("rules_questions_dev7a.jsonl")
+DEV7B = Path(__file__).with_name("rules_questions_dev7b.jsonl")
+DEV7C = Path(__file__).with_name("rules_questions_dev7c.jsonl")
 #: The sets run on request: option name -> (file, blind?, what it is).  A blind set was
 #: written from the rulebooks by a helper who never saw the entries: a measure only.
 OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
@@ -96,6 +100,9 @@ OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
     "dev6a": (DEV6A, False, "the seventh round-six dev set"),
     "dev6b": (DEV6B, False, "the eighth round-six dev set"),
     "dev6c": (DEV6C, False, "the ninth round-six dev set"),
+    "dev7a": (DEV7A, False, "the first round-seven dev set"),
+    "dev7b": (DEV7B, False, "the second round-seven dev set"),
+    "dev7c": (DEV7C, False, "the third round-seven dev set"),
     "blind6a": (BLIND6A, True, "the first round-six blind set"),
     "blind6b": (BLIND6B, True, "the second round-six blind set"),
     "blind7a": (BLIND7A, True, "the first round-seven blind set"),
