@@ -262,6 +262,7 @@ PHRASES: dict[str, str] = {
     # "3p game": the player count in shorthand
     "2p": "two players", "3p": "three players", "4p": "four players", "5p": "five players",
     "6p": "six players", "7p": "seven players", "8p": "eight players",
+    "1v1": "two players", "team up": "teams together",
 }
 
 STOP_WORDS: frozenset[str] = frozenset("""
@@ -275,7 +276,7 @@ yourself yourselves s t ll d re ve m happen happens happened work works mean mea
 thing things get gets got allowed let lets still else somebody someone anyone anybody
 many much each cant dont doesnt isnt wont arent theres thats whats elses shall may
 don doesn didn isn aren wasn weren haven hasn hadn couldn shouldn wouldn mustn ain
-tonight today now ok okay anyway actually really basically guys hey um yeah
+tonight today now ok okay anyway sister sistr brother bro actually really basically guys hey um yeah
 like wanna gonna gotta kinda sorta please im ive youre hes shes theyre stil
 ann bob cat dan eve ben sam tom joe amy sue jim kim alice carol dave mike sarah john mary
 jane emma lucy mom dad
