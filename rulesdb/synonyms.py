@@ -174,7 +174,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "veterans": ("experienced",), "combo": ("together", "same"),
     "guy": ("player",), "toast": ("destroyed",), "survivor": ("human",),
     "survivors": ("human",), "nastier": ("harder",), "parked": ("standing", "occupied"),
-    "beaten": ("won", "beat"), "total": ("score", "points"), "nerf": ("handicap", "easier", "harder"),
+    "beaten": ("won", "beat"), "total": ("score", "points"), "camping": ("standing", "waiting"), "nerf": ("handicap", "easier", "harder"),
 }
 
 #: Multi-word expressions rewritten before splitting (lower case, whole words).
@@ -263,6 +263,8 @@ PHRASES: dict[str, str] = {
     "2p": "two players", "3p": "three players", "4p": "four players", "5p": "five players",
     "6p": "six players", "7p": "seven players", "8p": "eight players",
     "1v1": "two players", "team up": "teams together",
+    "dead end": "blocked stuck", "whose go": "whose turn", "my go": "my turn",
+    "your go": "your turn", "his go": "his turn", "her go": "her turn",
 }
 
 STOP_WORDS: frozenset[str] = frozenset("""
