@@ -265,6 +265,7 @@ PHRASES: dict[str, str] = {
     "1v1": "two players", "team up": "teams together",
     "dead end": "blocked stuck", "whose go": "whose turn", "my go": "my turn",
     "your go": "your turn", "his go": "his turn", "her go": "her turn",
+    "two zombies on one card": "pair of zombies card", "two zeds on one card": "pair of zombies card",
 }
 
 STOP_WORDS: frozenset[str] = frozenset("""
