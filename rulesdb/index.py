@@ -113,6 +113,12 @@ def words(text: str) -> list[str]:
     return _WORD.findall(normalize(text))
 
 
+_CLAIMANT = re.compile(
+    r" (?:the |my |our )?(?:zombie player|zombies player|fluffy player|dog player|other player|"
+    r"opponent|friend|buddy|mate|brother|sister|wife|husband|son|daughter|kid|dad|mom|he|she|they)"
+    r" (?:says|said|claims|thinks|insists|reckons)(?= )")
+
+
 def rewrite(text: str) -> str:
     """``text``'s words, normalised, with the multi-word expressions of
     :data:`~rulesdb.synonyms.PHRASES` rewritten ("we're only two" -> "we re two players").
@@ -122,6 +128,9 @@ def rewrite(text: str) -> str:
         text = text.replace(f" {phrase} ", f" {repl} ")
     # the player count in any words: "7 of us", "we re five", "three people"
     text = _COUNT_OF_US.sub(lambda m: f" {m.group(1) or m.group(2)} players ", text)
+    # who makes a claim in a dispute is not what the claim is about: "the zombie player
+    # says my dog can't leave" asks about the dog leaving, not about the zombie player
+    text = _CLAIMANT.sub(" ", text)
     return " ".join(text.split())
 
 

@@ -283,6 +283,7 @@ tonight today now ok okay anyway sister sistr brother bro actually really basica
 like wanna gonna gotta kinda sorta please im ive youre hes shes theyre stil
 ann bob cat dan eve ben sam tom joe amy sue jim kim alice carol dave mike sarah john mary
 jane emma lucy mom dad
+says say said claims claim thinks think reckons insists argues arguing
 """.split())
 
 

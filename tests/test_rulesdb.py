@@ -477,6 +477,8 @@ SITUATIONAL = [
     # general questions land on the overview, not on one narrow option
     ("we want a harder game", "zombie-attack", "zombie-attack.variants.harder"),
     ("can we take the empty cards out", "zombie-attack", "zombie-attack.variant.no-empty"),
+    # who makes the claim in a dispute is not what it is about
+    ("the zombie player says my dog cant leave till he peed on the tree", "fluffy", "fluffy.gate"),
 ]
 
 
@@ -496,6 +498,16 @@ def test_number_words_and_digits_are_searched_together(db):
 
 def test_player_names_and_filler_are_dropped(db):
     assert db.parse("Bob plays evade tonight") == db.parse("plays evade")
+
+
+def test_the_claimant_of_a_dispute_is_dropped():
+    from rulesdb.index import rewrite
+
+    assert rewrite("The zombie player says my dog can't leave") == "my dog can t leave"
+    assert rewrite("my sister thinks Evade skips two") == "evade skips two"
+    assert rewrite("he claims the zombie player draws") == "the zombie player draws"
+    # "says" with no claimant before it, and a player who is the subject, stay
+    assert rewrite("what the card says") == "what the card says"
 
 
 def test_entry_texts_keep_their_paragraphs_and_list_lines(tmp_path):
