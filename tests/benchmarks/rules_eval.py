@@ -36,77 +36,41 @@ sys.path.insert(0, str(ROOT))
 SHARED = ROOT.parent / "shared" / "eval" / "rules-questions.jsonl"
 EXTRA = Path(__file__).with_name("rules_questions_extra.jsonl")
 HOLDOUT = Path(__file__).with_name("rules_questions_holdout.jsonl")
-DEV = Path(__file__).with_name("rules_questions_dev.jsonl")
-#: Written blind (from the rulebooks, never seeing the entries): measure with it, never tune on it.
-SITUATIONAL = Path(__file__).with_name("rules_questions_situational.jsonl")
-#: Round two (issue 15), both written blind from the rulebooks: dev2 is for tuning,
-#: blind2 is measured once at the end (never with --tune or --misses).
-DEV2 = Path(__file__).with_name("rules_questions_dev2.jsonl")
-BLIND2 = Path(__file__).with_name("rules_questions_blind2.jsonl")
-#: Round three (issue 15, stop 8): written blind from the rulebooks by a helper who never
-#: saw the entries, committed before the paraphrase signal was measured on it; dev3 is for
-#: choosing and tuning, blind3 is measured once at the end.
 DEV3 = Path(__file__).with_name("rules_questions_dev3.jsonl")
-BLIND3 = Path(__file__).with_name("rules_questions_blind3.jsonl")
-#: Written the same way after blind3 was measured, committed before round four of probes
-#: was measured on it: measured once at the end of that round.
-BLIND4 = Path(__file__).with_name("rules_questions_blind4.jsonl")
-#: And again after blind4, for round five of probes.
-BLIND5 = Path(__file__).with_name("rules_questions_blind5.jsonl")
-#: Round six (stop 9): two sets written blind by two helpers who never saw the entries,
-#: committed before the question bank and round six of probes were measured on them.
-BLIND6A = Path(__file__).with_name("rules_questions_blind6a.jsonl")
-BLIND6B = Path(__file__).with_name("rules_questions_blind6b.jsonl")
-#: Round seven (stop 9): two more blind sets, written after blind6a/b were measured, with
-#: the facts asked loose (the decisive word or number, never a rulebook phrase word for
-#: word), as the issue asks; committed unread before round seven was measured on them.
-BLIND7A = Path(__file__).with_name("rules_questions_blind7a.jsonl")
-BLIND7B = Path(__file__).with_name("rules_questions_blind7b.jsonl")
-#: Round six, for development and the question bank: three sets of 150 written the same
-#: way (from the rulebooks and specs only), by three more helpers.
-DEV4A = Path(__file__).with_name("rules_questions_dev4a.jsonl")
-DEV4B = Path(__file__).with_name("rules_questions_dev4b.jsonl")
-DEV4C = Path(__file__).with_name("rules_questions_dev4c.jsonl")
-#: And three more (150 each), told to keep their facts loose (the decisive word or number).
-DEV5A = Path(__file__).with_name("rules_questions_dev5a.jsonl")
-DEV5B = Path(__file__).with_name("rules_questions_dev5b.jsonl")
-DEV5C = Path(__file__).with_name("rules_questions_dev5c.jsonl")
-#: And three more (150 each), in three voices: a family game night, a phone between
-#: turns, a dispute written out in full.
-DEV6A = Path(__file__).with_name("rules_questions_dev6a.jsonl")
-DEV6B = Path(__file__).with_name("rules_questions_dev6b.jsonl")
-DEV6C = Path(__file__).with_name("rules_questions_dev6c.jsonl")
-#: Round seven: three more of 150 (a game in progress, yes/no disputes, mixed voices).
-DEV7A = Path(__file__).with_name("rules_questions_dev7a.jsonl")
-DEV7B = Path(__file__).with_name("rules_questions_dev7b.jsonl")
-DEV7C = Path(__file__).with_name("rules_questions_dev7c.jsonl")
-#: The sets run on request: option name -> (file, blind?, what it is).  A blind set was
-#: written from the rulebooks by a helper who never saw the entries: a measure only.
+
+
+def _set(name: str) -> Path:
+    return Path(__file__).with_name(f"rules_questions_{name}.jsonl")
+
+
+#: The sets run on request: option name -> (file ``rules_questions_<name>.jsonl``, blind?,
+#: what it is).  A blind set was written from the rulebooks by a helper who never saw the
+#: entries: a measure only, measured once and never tuned on (never with --tune or
+#: --misses).  History, by round of issue 15:
+#: - situational (round one), blind2 (round two): written blind; dev2 is for tuning.
+#: - dev3, blind3 (round three, stop 8): committed before the paraphrase signal was
+#:   measured on them; dev3 is for choosing and tuning, blind3 measured once at the end;
+#:   blind4 and blind5 were written the same way after the previous blind set was measured.
+#: - dev4a-c, dev5a-c, dev6a-c (round six, stop 9): 150 each from the rulebooks and specs,
+#:   for development and the question bank; dev5 and dev6 writers were told to keep facts
+#:   loose (the decisive word or number), dev6 in three voices (family night, phone
+#:   shorthand, written-out disputes).  blind6a/b: committed before the question bank and
+#:   round six of probes were measured on them.
+#: - dev7a-c and blind7a/b (round seven): blind7 written after blind6 was measured, facts
+#:   asked loose as the issue says, committed unread before round seven was measured.
 OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
-    "dev": (DEV, False, "our situational development set"),
-    "situational": (SITUATIONAL, True, "the round-one blind situational set"),
-    "dev2": (DEV2, False, "the round-two dev set"),
-    "blind2": (BLIND2, True, "the round-two blind set"),
+    "dev": (_set("dev"), False, "our situational development set"),
+    "situational": (_set("situational"), True, "the round-one blind situational set"),
+    "dev2": (_set("dev2"), False, "the round-two dev set"),
+    "blind2": (_set("blind2"), True, "the round-two blind set"),
     "dev3": (DEV3, False, "the round-three dev set"),
-    "blind3": (BLIND3, True, "the round-three blind set"),
-    "blind4": (BLIND4, True, "the round-four blind set"),
-    "blind5": (BLIND5, True, "the round-five blind set"),
-    "dev4a": (DEV4A, False, "the first round-six dev set"),
-    "dev4b": (DEV4B, False, "the second round-six dev set"),
-    "dev4c": (DEV4C, False, "the third round-six dev set"),
-    "dev5a": (DEV5A, False, "the fourth round-six dev set"),
-    "dev5b": (DEV5B, False, "the fifth round-six dev set"),
-    "dev5c": (DEV5C, False, "the sixth round-six dev set"),
-    "dev6a": (DEV6A, False, "the seventh round-six dev set"),
-    "dev6b": (DEV6B, False, "the eighth round-six dev set"),
-    "dev6c": (DEV6C, False, "the ninth round-six dev set"),
-    "dev7a": (DEV7A, False, "the first round-seven dev set"),
-    "dev7b": (DEV7B, False, "the second round-seven dev set"),
-    "dev7c": (DEV7C, False, "the third round-seven dev set"),
-    "blind6a": (BLIND6A, True, "the first round-six blind set"),
-    "blind6b": (BLIND6B, True, "the second round-six blind set"),
-    "blind7a": (BLIND7A, True, "the first round-seven blind set"),
-    "blind7b": (BLIND7B, True, "the second round-seven blind set"),
+    "blind3": (_set("blind3"), True, "the round-three blind set"),
+    "blind4": (_set("blind4"), True, "the round-four blind set"),
+    "blind5": (_set("blind5"), True, "the round-five blind set"),
+    **{f"dev{n}{x}": (_set(f"dev{n}{x}"), False, f"round-{rnd} dev set {n}{x}")
+       for n, rnd in ((4, "six"), (5, "six"), (6, "six"), (7, "seven")) for x in "abc"},
+    **{f"blind{n}{x}": (_set(f"blind{n}{x}"), True, f"round-{rnd} blind set {n}{x}")
+       for n, rnd in ((6, "six"), (7, "seven")) for x in "ab"},
 }
 #: Sets that are a blind measure only, printed per game.
 BLIND = tuple(name for name, (_, blind, _) in OPTIONAL_SETS.items() if blind)
