@@ -210,37 +210,30 @@ def _vector_texts(e: Entry) -> list[str]:
     return list(dict.fromkeys(t for t in (*heads, *sentences(e.text)) if t))
 
 
-def _build_vectors(conn: sqlite3.Connection, entries: list[Entry]) -> None:
-    """Fill table ``vecs`` (float16 vectors, rows of one document together); left empty
-    when the paraphrase table cannot be loaded."""
+def _insert_vectors(conn: sqlite3.Connection, table: str, rows: list[tuple[int, str]]) -> None:
+    """Embed each ``(document rowid, text)`` of ``rows`` (sorted by rowid, so that rows of
+    one document are together) into ``table`` as float16; nothing when the paraphrase
+    table cannot be loaded."""
     from . import paraphrase
 
-    if not paraphrase.available():
+    if not rows or not paraphrase.available():
         return
-    owners: list[int] = []
-    texts: list[str] = []
-    for rowid, e in enumerate(entries, 1):
-        for t in _vector_texts(e):
-            owners.append(rowid)
-            texts.append(t)
-    vecs = paraphrase.embed(texts).astype("float16")
-    conn.executemany("INSERT INTO vecs (doc, vec) VALUES (?, ?)",
-                     ((doc, v.tobytes()) for doc, v in zip(owners, vecs)))
+    vecs = paraphrase.embed([t for _, t in rows]).astype("float16")
+    conn.executemany(f"INSERT INTO {table} (doc, vec) VALUES (?, ?)",
+                     ((doc, v.tobytes()) for (doc, _), v in zip(rows, vecs)))
+
+
+def _build_vectors(conn: sqlite3.Connection, entries: list[Entry]) -> None:
+    """Fill table ``vecs``: a vector per title, phrasing and sentence of each entry."""
+    _insert_vectors(conn, "vecs", [(rowid, t) for rowid, e in enumerate(entries, 1)
+                                   for t in _vector_texts(e)])
 
 
 def _build_bank(conn: sqlite3.Connection, entries: list[Entry], bank: Iterable) -> None:
-    """Fill table ``bank`` with a float16 vector per banked question whose entry is in the
-    index (rows of one document together); left empty when the paraphrase table cannot
-    be loaded."""
-    from . import paraphrase
-
+    """Fill table ``bank``: a vector per banked question whose entry is in the index."""
     rowids = {e.id: rowid for rowid, e in enumerate(entries, 1)}
-    asked = sorted(((rowids[b.entry], b.q) for b in bank if b.entry in rowids), key=lambda x: x[0])
-    if not asked or not paraphrase.available():
-        return
-    vecs = paraphrase.embed([q for _, q in asked]).astype("float16")
-    conn.executemany("INSERT INTO bank (doc, vec) VALUES (?, ?)",
-                     ((doc, v.tobytes()) for (doc, _), v in zip(asked, vecs)))
+    _insert_vectors(conn, "bank", sorted(((rowids[b.entry], b.q) for b in bank if b.entry in rowids),
+                                         key=lambda x: x[0]))
 
 
 def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str,
