@@ -126,8 +126,8 @@ def rewrite(text: str) -> str:
     text = " " + " ".join(words(text)) + " "
     for phrase, repl in PHRASES.items():
         text = text.replace(f" {phrase} ", f" {repl} ")
-    # the player count in any words: "7 of us", "we re five", "three people"
-    text = _COUNT_OF_US.sub(lambda m: f" {m.group(1) or m.group(2)} players ", text)
+    # the player count in any words: "7 of us", "we re five", "three people", "3p"
+    text = _COUNT_OF_US.sub(lambda m: f" {m.group(1) or m.group(2) or m.group(3)} players ", text)
     # who makes a claim in a dispute is not what the claim is about: "the zombie player
     # says my dog can't leave" asks about the dog leaving, not about the zombie player
     text = _CLAIMANT.sub(" ", text)
@@ -156,7 +156,9 @@ _NUMBER = (r"(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)")
 _COUNT_OF_US = re.compile(
     rf" (?:there are |we are |we re |were )?(?:only |just |like |about )?{_NUMBER}"
     rf" (?:of us|people|persons|players|player|kids|friends|guys)(?= )"
-    rf"| (?:we are|we re|there are) (?:only |just |like |about )?{_NUMBER}(?= )")
+    rf"| (?:we are|we re|there are) (?:only |just |like |about )?{_NUMBER}(?= )"
+    # shorthand: "3p game"
+    r"| (\d)p(?= )")
 
 
 def strip_game_name(query: str, game: str) -> str:

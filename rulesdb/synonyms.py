@@ -259,9 +259,6 @@ PHRASES: dict[str, str] = {
     "scoop up": "snag", "crank up": "harder increase", "in a row": "consecutive",
     "laid down": "played", "rule cards": "new rule cards", "rule card": "new rule card",
     "sit out": "pass", "sit still": "pass", "topping up": "refill draw", "top up": "refill draw",
-    # "3p game": the player count in shorthand
-    "2p": "two players", "3p": "three players", "4p": "four players", "5p": "five players",
-    "6p": "six players", "7p": "seven players", "8p": "eight players",
     "1v1": "two players", "team up": "teams together",
     "dead end": "blocked stuck", "whose go": "whose turn", "my go": "my turn",
     "your go": "your turn", "his go": "his turn", "her go": "her turn",
