@@ -107,25 +107,21 @@ def test_a_banked_question_pulls_a_near_question_to_its_entry(tmp_path):
         d.close()
 
 
-def test_a_question_naming_a_missing_entry_is_left_out(tmp_path):
-    bank = _write(tmp_path / "bank.jsonl", [
-        {"game": "fluffy", "q": "where does the dog start", "entry": "fluffy.no-such-entry"},
-        {"game": "fluffy", "q": "where does the dog start", "entry": "fluffy.setup"}])
-    d = _db(tmp_path, bank_path=bank)
-    try:
-        assert d.conn.execute("SELECT count(*) FROM bank").fetchone()[0] == 1
-        assert d.search("where does the pup start", game="fluffy")
-    finally:
-        d.close()
-
-
-def test_a_broken_bank_is_ignored_by_search(tmp_path):
+@pytest.mark.parametrize("text, vectors, query", [
+    # a question naming a missing entry is left out, the other kept
+    ('{"game": "fluffy", "q": "where does the dog start", "entry": "fluffy.no-such-entry"}\n'
+     '{"game": "fluffy", "q": "where does the dog start", "entry": "fluffy.setup"}\n', 1,
+     "where does the pup start"),
+    # a broken bank is ignored by search
+    ("not json\n", 0, "where does the dog start"),
+])
+def test_a_bank_line_search_cannot_use_is_left_out(tmp_path, text, vectors, query):
     bank = tmp_path / "bank.jsonl"
-    bank.write_text("not json\n")
+    bank.write_text(text)
     d = _db(tmp_path, bank_path=bank)
     try:
-        assert d.conn.execute("SELECT count(*) FROM bank").fetchone()[0] == 0
-        assert d.search("where does the dog start", game="fluffy")
+        assert d.conn.execute("SELECT count(*) FROM bank").fetchone()[0] == vectors
+        assert d.search(query, game="fluffy")
     finally:
         d.close()
 
