@@ -43,3 +43,18 @@ def test_a_pasted_essay_is_cut_before_it_is_compared():
 
 def test_plural_counts():
     assert [plural(n, "zombie") for n in (0, 1, 2)] == ["0 zombies", "1 zombie", "2 zombies"]
+
+
+def test_choose_one_lists_only_complete_events():
+    """Issue 25: ``play LR`` on l4 listed ``play LR:R``, itself refused (the right turn
+    bounces off the east wall and a facing must be named)."""
+    assert runner.invoke(app, ["new", "fluffy", "--fluffy", "Ana", "--zombies", "Ben"]).exit_code == 0
+    for e in ("play F", "play F", "play F"):
+        assert runner.invoke(app, ["move", e]).exit_code == 0
+    res = runner.invoke(app, ["move", "play LR"])
+    assert res.exit_code == 1
+    assert "(choose one: play LR:L | play LR:R >N | play LR:R >S)" in res.stderr
+    res = runner.invoke(app, ["move", "play LR", "--json"])
+    import json
+
+    assert json.loads(res.stdout)["error"]["options"] == ["play LR:L", "play LR:R >N", "play LR:R >S"]
