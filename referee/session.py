@@ -15,7 +15,7 @@ from typing import Any, Callable
 from .errors import BadInputError, ChoiceNeeded, Option, RefereeError
 from .games import Applied, Engine, GameSpec, spec as game_spec
 from .games.base import read_file_tags
-from .records import COMMON_TAGS, format_record
+from .records import COMMON_TAGS, Record, format_record
 from .store import LogEntry, Store, StoredGame, _effective
 
 #: Asked when an event leaves a choice open: ``ChoiceNeeded -> chosen text or None``.
@@ -181,6 +181,29 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
     loaded.events.append(LogEntry(seq, "event", applied.text, applied.notes, now))
     loaded.length = seq
     return applied
+
+
+def import_record(store: Store, record: Record, match: int | None = None) -> tuple[int, Any]:
+    """Store ``record`` as a new game and make it current: the set-up as ``new`` stores
+    it (files its tags name read now, relative to the record) and every event's
+    canonical text, all in one write transaction.  Every event is checked first, as
+    ``referee replay`` does: a record that stops at an illegal or malformed line raises
+    that error (with its ``line``) and nothing is stored.  Returns ``(game id, the
+    replay)``."""
+    from .games import canonical_name
+    from .replay import replay_record
+
+    result = replay_record(record)
+    if result.error is not None:
+        raise result.error
+    game = canonical_name(record.game)
+    tags = record.tags
+    stored = stored_tags(game, setup_game(game, tags, record.base), tags, record.base)
+    with store.writing():
+        gid = store.create_game(game, stored, str(record.base), match=match)
+        for applied in result.applied:
+            store.append(gid, applied.text, applied.notes)
+    return gid, result
 
 
 def export_text(store: Store, loaded: Loaded, files: dict[str, str] | None = None) -> str:
