@@ -161,3 +161,48 @@ def test_fight_or_flight_session_asks_which_copy(tmp_path):
     assert asked == [["Ben: Heal shown", "Ben: Heal hidden"]]
     assert [e.text for e in loop.loaded().events][-1] == "Ben: Heal hidden"
     assert loop.loaded().game.to_json()["shown"]["Ben"] == "Heal"
+
+
+# -- reminders the rules need (issue 25): what is due now ------------------------------------
+
+def test_open_hand_fluffy_is_reminded_to_deal_and_tab_offers_it():
+    """Before the deal, an open-hand game's `legal` was empty (and said the game was
+    over) and Tab offered nothing: the deal is due and named as such."""
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+    from referee.cli.play import PlayLoop
+    from referee.store import Store, default_path
+
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", "fluffy", "--fluffy", "A", "--zombies", "B",
+                               "--fluffy-hand-open"]).exit_code == 0
+    res = runner.invoke(app, ["legal"])
+    assert "due now" in res.stdout and "deal C C C C C" in res.stdout
+    assert "game is over" not in res.stdout
+    import json
+
+    out = json.loads(runner.invoke(app, ["legal", "--json"]).stdout)
+    assert [d["event"] for d in out["due"]] == ["deal C C C C C"] and out["legal"] == []
+    loop = PlayLoop(Store(default_path()), 1)
+    assert ("deal ", "deal ") in loop.complete("de")
+    assert any("Due now" in str(p) for p in loop.picture())
+    assert runner.invoke(app, ["move", "deal F F L R B"]).exit_code == 0
+    assert json.loads(runner.invoke(app, ["legal", "--json"]).stdout)["due"] == []
+
+
+def test_fight_or_flight_from_week_two_the_show_is_due():
+    """From week two, the player who has just played places a card face up."""
+    from referee.games import spec
+
+    game = spec("fight-or-flight").new_game({"Players": "Ann, Ben, Cat"})
+    assert game.due() == []
+    rng_cards = ["Provision", "Rest", "Heal", "Rest", "Heal", "Rest", "Provision"]
+    for i, card in enumerate(rng_cards):
+        game.apply(f"{game.players[game.turn]}: {card}")
+    assert game.due() == []  # week one: nothing to show
+    who = game.players[game.turn]
+    game.apply(f"{who}: Provision")
+    assert [d.text for d in game.due()] == [f"{who}: show CARD"]
+    game.apply(f"{who}: show Rest")
+    assert game.due() == []

@@ -209,8 +209,10 @@ def legal(
         loaded = session.load(open_store(ctx), game_id)
         events = loaded.game.legal_events()
         blocked = loaded.game.blocked_events()
+        due = loaded.game.due()
         if json_out:
             emit_json({"legal": [{"event": e.text, "does": e.description} for e in events],
+                       "due": [{"event": d.text, "does": d.description} for d in due],
                        "blocked": [{"event": b.event, "reason": b.reason, "rule": b.rule} for b in blocked]})
             return
         from rich.table import Table
@@ -221,7 +223,19 @@ def legal(
         for e in events:
             table.add_row(e.text, e.description)
         out = console()
-        out.print(table if events else "No event is legal: the game is over.")
+        if due:
+            due_table = Table(box=None, show_header=True, header_style="bold")
+            due_table.add_column("due now")
+            due_table.add_column("what to name")
+            for d in due:
+                due_table.add_row(d.text, d.description)
+            out.print(due_table)
+            out.print()
+        if events:
+            out.print(table)
+        elif not due:
+            out.print("No event is legal: the game is over." if loaded.game.over
+                      else "No event is legal now.")
         if blocked:
             out.print()
             not_now = Table(box=None, header_style="bold")

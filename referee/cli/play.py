@@ -67,6 +67,8 @@ class PlayLoop:
         warnings = extras.pop("warnings")
         out = [rend.render(loaded.game, **extras), rend.summary(loaded.game)]
         out += [f"[bold red]{escape(w)}[/bold red]" for w in warnings]
+        out += [f"[bold cyan]Due now:[/bold cyan] {escape(d.description)}: type "
+                f"[bold]{escape(d.text)}[/bold]" for d in loaded.game.due()]
         return out
 
     def after_game(self) -> list:
@@ -81,8 +83,11 @@ class PlayLoop:
         """The legal events now, then the session's own commands."""
         from referee.errors import RefereeError
 
+        from referee.games.base import due_prefix
+
         try:
-            events = [e.text for e in self.loaded().game.legal_events()]
+            game = self.loaded().game
+            events = [due_prefix(d.text) for d in game.due()] + [e.text for e in game.legal_events()]
         except RefereeError:
             events = []
         return events + ["legal", "advise", "undo", "rules ", "show", "help", "quit"]

@@ -112,6 +112,9 @@ class Engine(Protocol):
         """A choice to ask before applying ``text`` (e.g. the order of a shamble when
         it changes the outcome), or None."""
 
+    def due(self) -> list[Option]:
+        """Reminders: events due now that name cards only the table knows."""
+
     def fill_dice(self, text: str, roll: Callable[[], int]) -> str:
         """``text`` with each die roll it leaves out rolled by ``roll()`` (1..6)."""
 
@@ -129,6 +132,15 @@ class EngineBase:
         """None by default: the game does not explain blocked events."""
         return []
 
+    def due(self) -> list[Option]:
+        """Events the rules call for now whose cards only the table knows, so they
+        cannot be listed among :meth:`legal_events`: each an :class:`Option` whose
+        ``text`` is the event to type with its placeholders (``deal C C C C C``,
+        ``Ben: show CARD``) and whose ``description`` says what is due and why.
+        ``referee legal`` and ``referee play`` show them as reminders, and Tab offers
+        their first words.  None by default."""
+        return []
+
     def choice_before(self, text: str) -> ChoiceNeeded | None:
         """None by default: no choice to ask before applying ``text``."""
         return None
@@ -136,6 +148,18 @@ class EngineBase:
     def fill_dice(self, text: str, roll: Callable[[], int]) -> str:
         """``text`` unchanged by default: the game rolls no dice."""
         return text
+
+
+def due_prefix(text: str) -> str:
+    """The words of a :meth:`EngineBase.due` event before its first placeholder (a word
+    in capitals: ``C``, ``CARD``), with a trailing space: what Tab can offer.
+
+    >>> due_prefix("deal C C C C C"), due_prefix("Ben: show CARD")
+    ('deal ', 'Ben: show ')
+    """
+    words = text.split()
+    n = next((i for i, w in enumerate(words) if w.isalpha() and w.isupper()), len(words))
+    return " ".join(words[:n]) + " "
 
 
 def _load(path: str) -> Any:

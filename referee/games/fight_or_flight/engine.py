@@ -658,6 +658,15 @@ class Game(EngineBase):
                         out.append(Option(f"{who}: show {card}", "show this card face up"))
         return out
 
+    def due(self) -> list[Option]:
+        """From week two, a player who has just played (and drawn) places one card from
+        the hand face up (COMMUNICATION IMPROVES): ``Ben: show CARD`` for each player
+        who may show a card now and has none face up."""
+        if self.over:
+            return []
+        return [Option(f"{who}: show CARD", f"{who} places one card from the hand face up")
+                for seat, who in enumerate(self.players) if self.show_check(seat, None) is None]
+
     def blocked_events(self) -> list[Blocked]:
         """For the player to play: each card not playable now, why, and the rule."""
         if self.over:

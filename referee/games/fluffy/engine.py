@@ -296,6 +296,17 @@ class Game(EngineBase):
             return  # ChoiceNeeded included: the complete events are listed on their own
         add(done.text(), notes)
 
+    def due(self) -> list[Option]:
+        """Fluffy's open hand (``[FluffyHand "open"]``) before the first event: the
+        dealt cards must be named (``deal C C C C C``) before anything else."""
+        s, r = self.s, self.rules
+        if self.over or not r.fluffy_hand_open or s.events > 0 or not s.fluffy_hand.unknown:
+            return []
+        n = s.fluffy_hand.unknown
+        return [Option("deal " + " ".join(["C"] * n),
+                       f"name Fluffy's {n} dealt cards (his hand is face up), e.g. "
+                       f"deal {' '.join((['F', 'F', 'L', 'R', 'B'] * 2)[:n])}")]
+
     def blocked_events(self) -> list[Blocked]:
         """Events a player might try that are not legal now, each with the reason and the
         rule: for Fluffy discard, draw, play, snag, sprint and end; for the zombies
