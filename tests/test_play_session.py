@@ -146,3 +146,45 @@ def test_a_whole_match_of_two_games_in_the_session(env):
     assert table["leader"] == "Ana"
     assert table["players"] == {"Ana": {"points": 6, "wins": 2, "games": 2},
                                 "Ben": {"points": 1, "wins": 0, "games": 2}}
+
+
+def test_a_second_terminal_writing_redraws_the_window(env):
+    """Issue 25: a play window did not notice events entered from another terminal;
+    it drew the old position and refused the next event with no word of the change.
+    The window now redraws within a second or two and says what changed, and an event
+    typed against the old picture is not entered."""
+    new_yard_game(env)
+    child = spawn(env)
+    child.send("pla")  # half a line typed when the other terminal writes
+    assert referee(env, "move", "play F").returncode == 0
+    child.expect(r"Changed in another window:\S* 1 new log entry: play F", timeout=10)
+    child.expect(r"Fluffy e2N")  # the new position's summary
+    child.expect(PROMPT)
+    child.sendline("y L")  # the kept "pla" + "y L": play L from e2
+    child.expect("Fluffy moves e2-d2")
+    child.expect(PROMPT)
+    # an undo from the other terminal is noticed too
+    assert referee(env, "undo").returncode == 0
+    child.expect(r"Changed in another window:\S* 1 new log entry: undo", timeout=10)
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    log = json.loads(referee(env, "log", "--json").stdout)["log"]
+    assert [(e["kind"], e["event"]) for e in log] == [("event", "play F"), ("event", "play L"),
+                                                      ("undo", "")]
+
+
+def test_an_event_typed_against_an_old_picture_is_not_entered(env):
+    """The check in the loop itself, without waiting for the watcher."""
+    from referee.cli.play import PlayLoop
+    from referee.store import Store
+
+    new_yard_game(env)
+    store = Store(env["REFEREE_DB"])
+    loop = PlayLoop(store, 1)
+    loop.picture()
+    assert referee(env, "move", "play F").returncode == 0
+    out = [str(x) for x in loop.handle("play F")]
+    assert any("Changed in another window" in x for x in out)
+    assert any("was not entered" in x for x in out)
+    assert store.log_length(1) == 1

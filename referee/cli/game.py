@@ -11,7 +11,7 @@ import typer
 
 from .app import app
 from . import complete
-from .output import MAX_ID, console, emit_json, fail, guard, interactive, write_output
+from .output import MAX_ID, console, emit_json, fail, guard, interactive, legal_renderables, write_output
 
 GAME_OPT = typer.Option(None, "--game", "-g", metavar="ID", min=1, max=MAX_ID, autocompletion=complete.game_ids,
                         help="A stored game id (see `referee games`); default: the current game.")
@@ -215,36 +215,9 @@ def legal(
                        "due": [{"event": d.text, "does": d.description} for d in due],
                        "blocked": [{"event": b.event, "reason": b.reason, "rule": b.rule} for b in blocked]})
             return
-        from rich.table import Table
-
-        table = Table(box=None, show_header=True, header_style="bold")
-        table.add_column("event")
-        table.add_column("what it does")
-        for e in events:
-            table.add_row(e.text, e.description)
         out = console()
-        if due:
-            due_table = Table(box=None, show_header=True, header_style="bold")
-            due_table.add_column("due now")
-            due_table.add_column("what to name")
-            for d in due:
-                due_table.add_row(d.text, d.description)
-            out.print(due_table)
-            out.print()
-        if events:
-            out.print(table)
-        elif not due:
-            out.print("No event is legal: the game is over." if loaded.game.over
-                      else "No event is legal now.")
-        if blocked:
-            out.print()
-            not_now = Table(box=None, header_style="bold")
-            not_now.add_column("not now")
-            not_now.add_column("why")
-            not_now.add_column("rule", no_wrap=True, overflow="fold")
-            for b in blocked:
-                not_now.add_row(b.event, b.reason, b.rule)
-            out.print(not_now)
+        for item in legal_renderables(loaded.game):
+            out.print(item)
 
 
 @app.command()

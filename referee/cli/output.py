@@ -50,6 +50,43 @@ def console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False)
 
 
+def legal_renderables(game) -> list:
+    """What ``referee legal`` and ``legal`` in ``referee play`` print: the events due
+    now (cards only the table knows), the legal events with what each does, and the
+    events that are not legal now with why and the rule id.  Rich renderables."""
+    from rich.table import Table
+
+    out: list = []
+    due = game.due()
+    if due:
+        table = Table(box=None, header_style="bold")
+        table.add_column("due now")
+        table.add_column("what to name")
+        for d in due:
+            table.add_row(d.text, d.description)
+        out += [table, ""]
+    events = game.legal_events()
+    if events:
+        table = Table(box=None, header_style="bold")
+        table.add_column("event")
+        table.add_column("what it does")
+        for e in events:
+            table.add_row(e.text, e.description)
+        out.append(table)
+    elif not due:
+        out.append("No event is legal: the game is over." if game.over else "No event is legal now.")
+    blocked = game.blocked_events()
+    if blocked:
+        table = Table(box=None, header_style="bold")
+        table.add_column("not now")
+        table.add_column("why")
+        table.add_column("rule", no_wrap=True, overflow="fold")
+        for b in blocked:
+            table.add_row(b.event, b.reason, b.rule)
+        out += ["", table]
+    return out
+
+
 def emit_json(obj: object) -> None:
     """Write ``obj`` as one JSON object on stdout."""
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")

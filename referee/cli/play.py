@@ -18,7 +18,7 @@ from typing import Callable, Optional
 import typer
 
 from .app import app
-from .output import MAX_ID, console, guard, interactive
+from .output import MAX_ID, console, guard, interactive, legal_renderables
 
 HELP = """Type an event in record notation (Tab completes the legal ones), or:
   legal            the legal events now, with what each would do
@@ -70,6 +70,21 @@ class PlayLoop:
         out += [f"[bold cyan]Due now:[/bold cyan] {escape(d.description)}: type "
                 f"[bold]{escape(d.text)}[/bold]" for d in loaded.game.due()]
         return out
+
+    def changed_elsewhere(self) -> list:
+        """When the game's log moved since the picture was drawn (another terminal
+        entered or undid an event): the picture drawn again and a line saying what
+        changed; ``[]`` when nothing did."""
+        from rich.markup import escape
+
+        before = self.drawn
+        if before is None or self.store.log_length(self.game_id) == before:
+            return []  # nothing drawn yet, or nothing new
+        new = [e for e in self.store.log(self.game_id) if e.seq > before]
+        words = "; ".join("undo" if e.kind != "event" else e.text for e in new)
+        n = len(new)
+        return [f"[bold yellow]Changed in another window:[/bold yellow] {n} new log "
+                f"entr{'y' if n == 1 else 'ies'}: {escape(words)}"] + self.picture()
 
     def after_game(self) -> list:
         """Once a match game is over: the match table and how to go on."""
@@ -159,7 +174,7 @@ class PlayLoop:
             if word == "show":
                 return self.picture() + self.after_game()
             if word == "legal":
-                return [self.legal_table()]
+                return legal_renderables(self.loaded().game)
             if word == "advise":
                 from .advise import advice_renderables, run_advisor
 
@@ -173,6 +188,10 @@ class PlayLoop:
                 return self.picture() + [f"Undid {escape(undone.text)}."]
             if word == "next":
                 return self.next_game()
+            news = self.changed_elsewhere()
+            if news:  # the event was typed against an old picture: show the new one first
+                return news + [f"[red]{escape(text)!r} was not entered: the game changed while it "
+                               f"was typed; look again and type it again if it still stands[/red]"]
             loaded = self.loaded()
             applied = session.enter(self.store, loaded, text, self.choose, expect=self.drawn)
             # enter() brought the cached game up to date along with the log
@@ -188,17 +207,6 @@ class PlayLoop:
             extra = (" (choose one: " + " | ".join(o.text for o in options) + ")") if options else ""
             stale = self.picture() if isinstance(exc, StaleError) else []  # redraw what changed
             return stale + [f"[red]{escape(str(exc))}[/red]{escape(extra)}"]
-
-    def legal_table(self):
-        from rich.table import Table
-
-        game = self.loaded().game
-        table = Table(box=None, header_style="bold")
-        table.add_column("event")
-        table.add_column("what it does")
-        for e in game.legal_events():
-            table.add_row(e.text, e.description)
-        return table
 
     def rules(self, query: str) -> list:
         """``? QUESTION`` / ``rules QUESTION``: what ``referee rules ask`` says, for this game."""
@@ -341,13 +349,92 @@ def run_prompt(loop: PlayLoop) -> None:
     for item in loop.picture() + loop.after_game():
         out.print(item)
     out.print("[dim]Type an event, or help. Tab completes the legal events.[/dim]")
-    while not loop.done:
-        try:
-            game = loop.loaded()
-            label = f"game {loop.game_id} {'over' if game.game.over else game.game.to_json().get('turn', '')}> "
-            line = prompt.prompt(label)
-        except (KeyboardInterrupt, EOFError):
-            out.print("Stopped. Every event is stored: `referee play` resumes this game.")
-            return
-        for item in loop.handle(line):
-            out.print(item)
+    watcher = Watcher(loop, prompt)
+    watcher.start()
+    typed = ""
+    try:
+        while not loop.done:
+            try:
+                game = loop.loaded()
+                label = f"game {loop.game_id} {'over' if game.game.over else game.game.to_json().get('turn', '')}> "
+                line = prompt.prompt(label, default=typed)
+            except (KeyboardInterrupt, EOFError):
+                out.print("Stopped. Every event is stored: `referee play` resumes this game.")
+                return
+            typed = ""
+            if line is CHANGED:  # the store was written: redraw if the game moved, keep the text
+                typed = watcher.typed
+                for item in loop.changed_elsewhere():
+                    out.print(item)
+                continue
+            for item in loop.handle(line):
+                out.print(item)
+            watcher.seen = watcher.look()  # this window's own writes are no news
+    finally:
+        watcher.stop()
+
+
+#: Seconds between two looks at the store for events entered in another window.
+WATCH_EVERY = 1.0
+#: What the prompt returns when the watcher ends it because the game changed elsewhere.
+CHANGED = object()
+
+
+class Watcher:
+    """A thread that looks at the store's files every :data:`WATCH_EVERY` seconds and,
+    when they changed since the window last looked (another terminal wrote), ends the
+    waiting prompt with :data:`CHANGED`, keeping the text typed so far in
+    :attr:`typed`; the loop then reads the log on its own connection, redraws if it
+    moved and prompts again with that text.
+
+    It only ``stat``s the files: a second SQLite connection (or any open and close of
+    the database file) in this process would drop the POSIX locks SQLite holds for the
+    window's own connection, which can lose a write (SQLite's "how to corrupt" notes,
+    2.2)."""
+
+    def __init__(self, loop: PlayLoop, prompt) -> None:
+        import threading
+
+        self.loop, self.prompt, self.typed = loop, prompt, ""
+        self.files = [str(loop.store.path), f"{loop.store.path}-wal"]
+        self.seen = self.look()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="referee-watch", daemon=True)
+
+    def look(self) -> tuple:
+        """The store's files as last written: (mtime in ns, size) of each, None if absent."""
+        import os
+
+        out = []
+        for name in self.files:
+            try:
+                st = os.stat(name)
+                out.append((st.st_mtime_ns, st.st_size))
+            except OSError:
+                out.append(None)
+        return tuple(out)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _run(self) -> None:
+        while not self._stop.wait(WATCH_EVERY):
+            now = self.look()
+            if now == self.seen:
+                continue
+            self.seen = now
+            app = self.prompt.app
+            if app.is_running and app.loop is not None:
+                try:
+                    app.loop.call_soon_threadsafe(self._end_prompt)
+                except RuntimeError:  # that prompt's event loop has just closed
+                    continue
+
+    def _end_prompt(self) -> None:
+        app = self.prompt.app
+        if app.is_running and not app.is_done:
+            self.typed = self.prompt.default_buffer.text
+            app.exit(result=CHANGED)
