@@ -270,8 +270,7 @@ def _body(trial: Trial, pad: str, title: str | None = None) -> list[str]:
         elif choice.required:
             out.append(f"{pad}a choice is needed: {choice.prompt}")
         else:
-            out.append(f"{pad}at a terminal the referee asks: {choice.prompt} "
-                       f"(in a script the event is entered as written)")
+            out.append(f"{pad}asked at a terminal (a script enters the event as written): {choice.prompt}")
         for i, option in enumerate(choice.options, 1):
             verdict = {True: "", False: " - ILLEGAL", None: ""}[option.legal]
             does = f"  ({option.does})" if option.does and option.legal is None else ""

@@ -21,7 +21,9 @@ def check_json(loaded, typed: str, trial) -> dict:
     the log length the position belongs to."""
     from referee.check import rule_title
 
-    return {"id": loaded.stored.id, **trial.to_json(), "event": " ".join(typed.split()),
+    body = trial.to_json()
+    del body["does"]  # an option's description: the event asked about has none
+    return {"id": loaded.stored.id, **body, "event": " ".join(typed.split()),
             "title": rule_title(trial.rule) if trial.legal is not True else None,
             "log_length": loaded.length}
 
