@@ -321,3 +321,37 @@ def test_check_in_the_session_and_its_completion(fluffy):
     assert ("check play LR:L", "play LR:L") in loop.complete("check play L")
     assert "check " in [line for line, _ in loop.complete("ch")]
     assert store.log_length(1) == 0
+
+
+def test_check_inside_play_in_a_terminal(tmp_path):
+    """`check` typed in a real `referee play` (pseudo-terminal): the same report, Tab
+    completes the event after `check `, no menu is opened for a missing choice, and
+    nothing is entered."""
+    import pexpect
+
+    from .conftest import terminal_env
+    from .test_play_session import PROMPT, new_yard_game, referee, spawn
+
+    env = terminal_env(tmp_path, 120, 60)
+    new_yard_game(env)
+    child = spawn(env)
+    child.sendline("check play F")
+    child.expect("LEGAL: play F")
+    child.expect("Fluffy moves e1-e2, facing N")
+    child.expect(PROMPT)
+    child.sendline("check snag")
+    child.expect("ILLEGAL: snag")
+    child.expect(r"rule fluffy\.ruling\.snag-window")
+    child.expect(PROMPT)
+    child.send("check play LR:")  # Tab completes the legal events after `check `
+    child.send("\t")
+    child.expect("play LR:L")
+    child.send("\x15")  # Ctrl-U: clear the line
+    child.sendline("check play LR")  # a choice left open is listed, not asked
+    child.expect("LEGAL, WITH A CHOICE: play LR")
+    child.expect(r"2\. play LR:R")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    log = json.loads(referee(env, "log", "--json").stdout)
+    assert log["log_length"] == 0
