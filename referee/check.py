@@ -37,6 +37,10 @@ MAX_DEPTH = 4
 MAX_OPTIONS = 40
 #: At most this many dice left out in one event are enumerated (6**n rolls).
 MAX_DICE = 2
+#: At most this many events are tried for one check; options past it are listed untried.
+MAX_TRIALS = 300
+#: The human report lists at most this many options of one choice (``--json`` has all).
+SHOWN_OPTIONS = 8
 
 
 @dataclass
@@ -106,29 +110,31 @@ def _rolled(game, text: str, rolls: tuple[int, ...]) -> str:
     return copy.deepcopy(game).fill_dice(text, lambda: next(it))
 
 
-def check(game, text: str, depth: int = 0) -> Trial:
+def check(game, text: str) -> Trial:
     """Try ``text`` on copies of ``game`` (an engine) and return the :class:`Trial`.
 
     ``game`` is never changed.  Raises :class:`BadInputError` when the top-level event
     is malformed (as ``move`` would, exit 2); a malformed option deeper down is
-    reported as refused.
+    reported as refused.  At most :data:`MAX_TRIALS` events are tried; options past
+    that (or deeper than :data:`MAX_DEPTH`) are listed with ``legal`` None.
     """
+    left = [MAX_TRIALS]
     text = " ".join(str(text).split())
     if not text:
         raise BadInputError("no event given: type one in record notation, e.g. as `referee legal` lists them")
     n = _dice(game, text)
     if n:
-        return _check_dice(game, text, n, depth)
-    return _check_plain(game, text, depth)
+        return _check_dice(game, text, n, left)
+    return _check_plain(game, text, 0, left)
 
 
-def _check_dice(game, text: str, n: int, depth: int) -> Trial:
+def _check_dice(game, text: str, n: int, left: list[int]) -> Trial:
     """Every roll of the ``n`` dice ``text`` leaves out, tried in turn."""
     options: list[Trial] = []
     for rolls in itertools.product(range(1, 7), repeat=min(n, MAX_DICE)):
         filled = _rolled(game, text, rolls + (1,) * (n - len(rolls)))
         try:
-            options.append(_check_plain(game, filled, depth + 1))
+            options.append(_check_plain(game, filled, 1, left))
         except BadInputError as exc:
             options.append(Trial(filled, False, reason=exc.message, rule=exc.rule))
     verdicts = {o.legal for o in options}
@@ -158,7 +164,8 @@ def _roll_of(filled: str, text: str) -> str:
     return " ".join(extra) or filled
 
 
-def _check_plain(game, text: str, depth: int) -> Trial:
+def _check_plain(game, text: str, depth: int, left: list[int]) -> Trial:
+    left[0] -= 1
     trial = copy.deepcopy(game)
     try:
         before = trial.choice_before(text)
@@ -168,7 +175,7 @@ def _check_plain(game, text: str, depth: int) -> Trial:
     try:
         applied = trial.apply(text)
     except ChoiceNeeded as need:
-        choice = _choice(game, need, depth, required=True)
+        choice = _choice(game, need, depth, left, required=True)
         verdicts = {o.legal for o in choice.options}
         # legal when some completion is; unknown when none is but some were not tried
         legal = True if True in verdicts else None if (None in verdicts or choice.untried) else False
@@ -180,20 +187,21 @@ def _check_plain(game, text: str, depth: int) -> Trial:
         return Trial(text, False, reason=exc.message, rule=exc.rule)
     out = Trial(text, True, canonical=applied.text, notes=list(applied.notes))
     if before is not None and before.options:
-        out.choices = [_choice(game, before, depth, required=False)]
+        out.choices = [_choice(game, before, depth, left, required=False)]
     return out
 
 
-def _choice(game, need: ChoiceNeeded, depth: int, required: bool) -> Choice:
-    """The options of ``need``, each tried (down to :data:`MAX_DEPTH`)."""
+def _choice(game, need: ChoiceNeeded, depth: int, left: list[int], required: bool) -> Choice:
+    """The options of ``need``, each tried (down to :data:`MAX_DEPTH`, while the
+    budget ``left`` of trials lasts)."""
     options: list[Trial] = []
     shown = need.options[:MAX_OPTIONS]
     for o in shown:
-        if depth + 1 >= MAX_DEPTH:
+        if depth + 1 >= MAX_DEPTH or left[0] <= 0:
             options.append(Trial(o.text, None, does=o.description))
             continue
         try:
-            t = _check_plain(game, o.text, depth + 1)
+            t = _check_plain(game, o.text, depth + 1, left)
         except BadInputError as exc:
             t = Trial(o.text, False, reason=exc.message, rule=exc.rule)
         t.does = o.description
@@ -271,18 +279,19 @@ def _body(trial: Trial, pad: str, title: str | None = None) -> list[str]:
             out.append(f"{pad}a choice is needed: {choice.prompt}")
         else:
             out.append(f"{pad}asked at a terminal (a script enters the event as written): {choice.prompt}")
-        for i, option in enumerate(choice.options, 1):
+        for i, option in enumerate(choice.options[:SHOWN_OPTIONS], 1):
             verdict = {True: "", False: " - ILLEGAL", None: ""}[option.legal]
             does = f"  ({option.does})" if option.does and option.legal is None else ""
-            if (option.legal and not option.choices and len(option.notes) == 1
-                    and option.canonical == option.event):  # one line: the option and its note
-                out.append(f"{pad}  {i}. {option.event} -> {option.notes[0]}")
+            if option.legal and not option.choices and option.canonical == option.event:
+                # one line: the option and what it does
+                out.append(f"{pad}  {i}. {option.event} -> {'; '.join(option.notes) or 'no automatic result'}")
                 continue
             out.append(f"{pad}  {i}. {option.event}{verdict}{does}")
             if option.legal is False:
                 out.append(f"{pad}       {option.reason} [{option.rule}]")
             else:
                 out += _body(option, pad + "       ")
-        if choice.untried:
-            out.append(f"{pad}  ... and {choice.untried} more")
+        more = len(choice.options[SHOWN_OPTIONS:]) + choice.untried
+        if more:
+            out.append(f"{pad}  ... and {more} more (--json lists every one)")
     return out

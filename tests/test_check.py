@@ -126,6 +126,29 @@ def test_fluffy_bad_input_and_game_over(fluffy):
     assert got["rule"] == "fluffy.game-over" and got["log_length"] == n == log_length()
 
 
+def test_fluffy_a_bare_play_asks_whether_a_card_may_be_played(fluffy):
+    """`play` with no card is the blocked event `legal` lists: refused with its rule
+    when no card may be played, bad input (name the card) when one may."""
+    assert "play names a card" in cli("check", "play", code=2).stderr
+    events = [line.text for line in parse_record(ESCAPE.read_text(encoding="utf-8")).events]
+    play(events[:5])  # five cards played: Fluffy may only end
+    got = check_json("play", code=1)
+    assert (got["rule"], got["reason"]) == ("fluffy.fluffy-turn", "Fluffy has played five cards this turn")
+    play(events[5:12])  # ...end: the zombies' turn, not shambled yet
+    got = check_json("play", code=1)
+    assert got["rule"] == "fluffy.shamble" and got["reason"] == "the zombies shamble first, at the start of their turn"
+
+
+def test_the_trial_budget_lists_options_untried(fluffy, monkeypatch):
+    import referee.check
+
+    monkeypatch.setattr(referee.check, "MAX_TRIALS", 2)  # the event itself and one option
+    got = check_json("play LR")
+    left, right = got["choices"][0]["options"]
+    assert left["legal"] is True and right["legal"] is None and right["choices"] is None
+    assert got["legal"] is True  # one completion is legal
+
+
 def test_check_reads_another_game_with_game_option(fluffy, yard_file):
     cli("new", "fluffy", "--board", str(yard_file))
     play(["play F"])  # game 2 is current: Fluffy on e2
@@ -209,6 +232,18 @@ def test_zombie_attack_check_dice_and_the_card_drawn():
     assert options(weapon["choices"][0]) == ["Ann: E Weapon keep", "Ann: E Weapon discard"]
     assert "unknown event 'fly'" in cli("check", "Ann: fly", code=2).stderr
     assert log_length() == 4
+    play(["Ann: E Key:back keep", "Ann: E Empty", "Ben: roll 3", "Ben: S Weapon keep", "Ben: S Empty",
+          "Ben: W Hiding discard", "Cat: roll 4", "Cat: N Empty", "Cat: E Empty", "Cat: stop"])
+    # the zombie phase: a path written without its roll fits only a roll of 3
+    res = cli("check", "Ann: zombie f1 roll N N N", code=1)
+    assert res.stdout.splitlines()[:2] == [
+        "DEPENDS ON THE ROLL: Ann: zombie f1 roll N N N",
+        "  legal only if the roll is 3; otherwise: the zombie rolled 1 and moves at most 1 steps, not 3"]
+    got = check_json("Ann: zombie f1 roll N N N", code=1)
+    assert got["legal"] is None and got["rule"] == "zombie-attack.ruling.zombie-exact-roll"
+    assert [o["legal"] for o in got["choices"][0]["options"]] == [False, False, True, False, False, False]
+    assert got["choices"][0]["options"][2]["notes"] == ["the zombie moves f1-f2-f3-f4", "Ben moves the next zombie"]
+    assert log_length() == 14
 
 
 # -- Zombies!!! quick play ------------------------------------------------------------------------

@@ -59,6 +59,6 @@ def check(
             title = rule_title(trial.rule) if trial.legal is not True else None
             out = console()
             for line in report_lines(trial, title):
-                out.print(line, markup=False)
+                out.print(line, markup=False, soft_wrap=True)  # one line each, also in a pipe
         if trial.legal is not True:
             raise typer.Exit(1)
