@@ -308,7 +308,8 @@ def test_every_refusal_listed_explains_itself_through_check(spec, seed, private_
     """Random legal play from the game's set-up, stored; at several positions every
     blocked event checks as illegal with the rule `legal` gives, a sample of the legal
     events checks as legal (entered as listed), the CLI agrees, and checking stored
-    nothing and left the position alone."""
+    nothing and left the position alone; each event entered does exactly what checking
+    it said (text and notes)."""
     rng = random.Random(seed)
     record = parse_record(spec.sample_text())
     store = Store()
@@ -335,7 +336,10 @@ def test_every_refusal_listed_explains_itself_through_check(spec, seed, private_
                 assert got["rule"] == blocked[0].rule and got["log_length"] == length
             assert check_json(legal[0].text)["canonical"] == legal[0].text
             assert loaded.game.to_json() == before and store.log_length(loaded.stored.id) == length
-        session.enter(store, loaded, rng.choice(legal).text)
+        pick = rng.choice(legal).text
+        trial = try_event(loaded.game, pick)
+        applied = session.enter(store, loaded, pick)  # what check said is what move does
+        assert (trial.canonical, trial.notes) == (applied.text, applied.notes)
     assert blocked_seen or spec.name == "zombie-attack"  # zombie-attack lists no blocked events
 
 
