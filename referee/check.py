@@ -129,14 +129,21 @@ def check(game, text: str) -> Trial:
 
 
 def _check_dice(game, text: str, n: int, left: list[int]) -> Trial:
-    """Every roll of the ``n`` dice ``text`` leaves out, tried in turn."""
-    options: list[Trial] = []
+    """Every roll of the ``n`` dice ``text`` leaves out, tried in turn.  Bad input
+    whatever the roll is bad input (:class:`BadInputError`)."""
+    rolled: list[tuple[str, Trial]] = []
+    bad: list[BadInputError] = []
     for rolls in itertools.product(range(1, 7), repeat=min(n, MAX_DICE)):
         filled = _rolled(game, text, rolls + (1,) * (n - len(rolls)))
         try:
-            options.append(_check_plain(game, filled, 1, left))
+            trial = _check_plain(game, filled, 1, left)
         except BadInputError as exc:
-            options.append(Trial(filled, False, reason=exc.message, rule=exc.rule))
+            bad.append(exc)
+            trial = Trial(filled, False, reason=exc.message, rule=exc.rule)
+        rolled.append(("-".join(map(str, rolls)), trial))
+    if len(bad) == len(rolled):
+        raise bad[0]
+    options = [t for _, t in rolled]
     verdicts = {o.legal for o in options}
     legal: bool | None = True if verdicts == {True} else False if verdicts == {False} else None
     what = "the dice are" if n > 1 else "the die is"
@@ -145,23 +152,16 @@ def _check_dice(game, text: str, n: int, left: list[int]) -> Trial:
     out = Trial(text, legal, choices=[choice])
     refused = [o for o in options if o.legal is False]
     if refused:
-        rules = {o.rule for o in refused}
         first = refused[0]
-        if legal is False and len(rules) == 1 and len({o.reason for o in refused}) == 1:
-            out.reason, out.rule = first.reason, first.rule
+        out.rule = first.rule
+        if legal is False and len({(o.reason, o.rule) for o in refused}) == 1:
+            out.reason = first.reason
         elif legal is False:
-            out.reason, out.rule = f"whatever the roll: {first.reason}", first.rule
+            out.reason = f"whatever the roll; with the first: {first.reason}"
         else:
-            ok = ", ".join(_roll_of(o.event, text) for o in options if o.legal is not False)
+            ok = ", ".join(r for r, t in rolled if t.legal is not False)
             out.reason = f"legal only if the roll is {ok}; otherwise: {first.reason}"
-            out.rule = first.rule
     return out
-
-
-def _roll_of(filled: str, text: str) -> str:
-    """The roll(s) ``filled`` adds to ``text`` (the words that differ)."""
-    extra = [w for w in filled.split() if w not in text.split()]
-    return " ".join(extra) or filled
 
 
 def _check_plain(game, text: str, depth: int, left: list[int]) -> Trial:
@@ -271,8 +271,8 @@ def _body(trial: Trial, pad: str, title: str | None = None) -> list[str]:
     if trial.rule is not None and trial.legal is not True:
         out.append(f"{pad}rule {trial.rule}" + (f": {title}" if title else ""))
     for choice in trial.choices or []:
-        if choice.dice and trial.legal is False:  # refused whatever the roll: said above
-            continue
+        if choice.dice and trial.legal is False and all(o.reason == trial.reason for o in choice.options):
+            continue  # refused for the same reason whatever the roll: said above
         if choice.dice:
             out.append(f"{pad}{choice.prompt}:")
         elif choice.required:

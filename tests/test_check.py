@@ -243,6 +243,11 @@ def test_zombie_attack_check_dice_and_the_card_drawn():
     assert got["legal"] is None and got["rule"] == "zombie-attack.ruling.zombie-exact-roll"
     assert [o["legal"] for o in got["choices"][0]["options"]] == [False, False, True, False, False, False]
     assert got["choices"][0]["options"][2]["notes"] == ["the zombie moves f1-f2-f3-f4", "Ben moves the next zombie"]
+    # refused whatever the roll: one reason, one rule; bad input whatever the roll: exit 2
+    got = check_json("Ben: zombie f1 roll", code=1)
+    assert (got["legal"], got["rule"]) == (False, "zombie-attack.zombies.rotation")
+    assert got["reason"] == "Ann moves the next zombie, not Ben"
+    assert "'zz99' is not a square" in cli("check", "Ann: zombie zz99 roll N", code=2).stderr
     assert log_length() == 14
 
 
