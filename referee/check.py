@@ -60,6 +60,7 @@ class Choice:
     untried: int = 0
 
     def to_json(self) -> dict[str, Any]:
+        """``{"prompt", "message", "required", "dice", "options": [trial...], "untried"}``."""
         return {"prompt": self.prompt, "message": self.message, "required": self.required,
                 "dice": self.dice, "options": [o.to_json() for o in self.options],
                 "untried": self.untried}
@@ -87,6 +88,8 @@ class Trial:
     does: str = ""
 
     def to_json(self) -> dict[str, Any]:
+        """``{"event", "does", "legal", "canonical", "notes", "choices", "reason", "rule"}``
+        (the ``--json`` contract in docs/records.md)."""
         return {"event": self.event, "does": self.does, "legal": self.legal,
                 "canonical": self.canonical, "notes": list(self.notes),
                 "choices": None if self.choices is None else [c.to_json() for c in self.choices],
