@@ -26,6 +26,7 @@ referee move play F              # Fluffy plays Move Forward
 referee move "play LR:L"         # a choice card: its movement
 referee move draw Raimi x x      # a refill; x: a card nobody saw
 referee legal                    # what is legal now, and why not
+referee check "play LR"          # ask without entering: legal? what would it do?
 referee undo                     # take back the last event
 referee export -o game.zwf       # the game as a record
 referee replay game.zwf --json   # check a record: one JSON object

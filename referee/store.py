@@ -214,16 +214,25 @@ def check_id(gid: int, what: str = "game id") -> int:
 
 
 class Store:
-    """The SQLite store at ``path`` (created on first use; see the module docstring)."""
+    """The SQLite store at ``path`` (created on first use; see the module docstring).
 
-    def __init__(self, path: str | Path | None = None) -> None:
+    With ``read_only`` the file is opened read-only (SQLite ``mode=ro``) and never
+    created, migrated or written: a missing store reads as an empty one, and every
+    write raises :class:`StoreError`.  Commands that only look (``referee check``) use it.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, read_only: bool = False) -> None:
         try:
             self.path = Path(path).expanduser() if path else default_path()
         except RuntimeError as exc:  # REFEREE_DB="~nobody/x.db": no such home folder
             raise StoreError(f"cannot place the game store: {exc}") from None
         self.db: sqlite3.Connection | None = None
         self.version = SCHEMA_VERSION
+        self.read_only = read_only
         kind = self._inspect()
+        if read_only:
+            self._open_read_only(kind)
+            return
         try:
             if kind == "new":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -295,6 +304,25 @@ class Store:
             return "old" if tables else "new"
         raise StoreError(f"{p} is not a referee game store (another program's SQLite file); "
                          f"it was left untouched: give another --db")
+
+    def _open_read_only(self, kind: str) -> None:
+        """Open for reading only: the file in SQLite's ``mode=ro``, or, when there is no
+        store yet, an empty one in memory (so lookups say "no game yet")."""
+        try:
+            if kind == "new":
+                self.db = sqlite3.connect(":memory:", isolation_level=None)
+                self.db.executescript(SCHEMA)
+            else:
+                uri = f"file:{quote(str(self.path.resolve()))}?mode=ro"
+                self.db = sqlite3.connect(uri, uri=True, timeout=busy_timeout(), isolation_level=None)
+                self.db.execute("PRAGMA query_only = ON")
+        except OSError as exc:
+            self.close()
+            raise StoreError(f"cannot open the game store {self.path}: {exc.strerror or exc}") from None
+        except sqlite3.Error as exc:
+            self.close()
+            raise explain(exc, self.path) from None
+        self.db.row_factory = sqlite3.Row
 
     def _connect(self) -> sqlite3.Connection:
         return sqlite3.connect(self.path, timeout=busy_timeout(), isolation_level=None)

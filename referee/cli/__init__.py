@@ -11,6 +11,7 @@ from .app import app
 from . import game as _game  # noqa: F401  (registers new, move, show, ...)
 from . import board as _board  # noqa: F401
 from . import play as _play  # noqa: F401
+from . import check as _check  # noqa: F401
 from . import advise as _advise  # noqa: F401
 from .rules import app as _rules_app
 

@@ -22,12 +22,17 @@ from .output import MAX_ID, console, guard, interactive, legal_renderables
 
 HELP = """Type an event in record notation (Tab completes the legal ones), or:
   legal            the legal events now, with what each would do
+  check EVENT      is EVENT legal now, and what would it do? (nothing is entered)
   advise           each option now with its chances (games with an advisor)
   undo             take back the last event
   rules QUERY      look a rule up (also: ? QUERY)
   show             draw the position again
   next             after a match game ends: start the next game of the match
   quit             leave (every event is already stored; `referee play` resumes)"""
+
+
+#: The session's own commands, offered by Tab after the legal events.
+SESSION_WORDS = ["legal", "check ", "advise", "undo", "rules ", "show", "help", "quit"]
 
 
 @dataclass
@@ -105,7 +110,7 @@ class PlayLoop:
             events = [due_prefix(d.text) for d in game.due()] + [e.text for e in game.legal_events()]
         except RefereeError:
             events = []
-        return events + ["legal", "advise", "undo", "rules ", "show", "help", "quit"]
+        return events + SESSION_WORDS
 
     def complete(self, typed: str) -> list[tuple[str, str]]:
         """Completions of the line ``typed`` so far, as ``(whole line, what to show)``.
@@ -115,6 +120,10 @@ class PlayLoop:
         (a line is offered only if the game would accept it, checked on a copy).
         """
         low = typed.lower()
+        if low.startswith("check ") and typed.strip():  # check EVENT: the events complete as well
+            rest = typed[len("check "):].lstrip()
+            return [("check " + line, shown) for line, shown in self.complete(rest)
+                    if line not in SESSION_WORDS]
         out = [(c, c) for c in self.completions() if c.lower().startswith(low)]
         words = typed.split()
         if not words:
@@ -175,6 +184,8 @@ class PlayLoop:
                 return self.picture() + self.after_game()
             if word == "legal":
                 return legal_renderables(self.loaded().game)
+            if word == "check":
+                return self.check(text[len(word):].strip())
             if word == "advise":
                 from .advise import advice_renderables, run_advisor
 
@@ -207,6 +218,22 @@ class PlayLoop:
             extra = (" (choose one: " + " | ".join(o.text for o in options) + ")") if options else ""
             stale = self.picture() if isinstance(exc, StaleError) else []  # redraw what changed
             return stale + [f"[red]{escape(str(exc))}[/red]{escape(extra)}"]
+
+    def check(self, text: str) -> list:
+        """``check EVENT``: what ``referee check EVENT`` prints, for the position drawn
+        (tried on a copy: nothing is entered)."""
+        from rich.markup import escape
+
+        from referee.check import check as try_event, report_lines, rule_title
+
+        if not text:
+            return ["check EVENT: is the event legal now, and what would it do? e.g. check "
+                    + escape(next(iter(self.completions()), "EVENT"))]
+        trial = try_event(self.loaded().game, text)
+        title = rule_title(trial.rule) if trial.legal is not True else None
+        lines = report_lines(trial, title)
+        style = "green" if trial.legal else "red"
+        return [f"[bold {style}]{escape(lines[0])}[/bold {style}]"] + [escape(line) for line in lines[1:]]
 
     def rules(self, query: str) -> list:
         """``? QUESTION`` / ``rules QUESTION``: what ``referee rules ask`` says, for this game."""

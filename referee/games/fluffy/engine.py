@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from referee.cards import Held, Tally
 from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
-from referee.games.base import Applied, Blocked, EngineBase
+from referee.games.base import Applied, Blocked, EngineBase, refuse
 from referee.grid import square_name
 from referee.numbers import is_number
 
@@ -215,6 +215,9 @@ class Game(EngineBase):
         :class:`IllegalEventError` (forbidden, with a rule id) or :class:`ChoiceNeeded`.
         """
         s = self.s
+        if " ".join(str(text).split()).lower() == "play":  # no card named: may a card be played now?
+            # (the bare ``play`` blocked_events lists is refused with the rule it names)
+            refuse(event_check(self.rules, s, Event("play" if s.turn == "fluffy" else "zplay")))
         ev = _parse_event(text, s.turn == "zombies" and s.ending is None)
         notes: list[str] = []
         t = Turn(self.rules, s.copy(), notes, ev)

@@ -72,6 +72,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 BARE_HANDS = "bare-hands"
 SLOT_KEYS = {"draw": "draw", "play": "play", "hand-limit": "hand_limit", "keeper-limit": "keeper_limit"}
 EFFECT_WORDS = {"take", "give", "discard", "draw", "trash", "rule-discard", "goal-discard"}
+#: What ``play`` takes in place of a card name to ask whether any card may be played now
+#: (the event :meth:`Game.blocked_events` lists when none may).
+ANY_CARD = "..."
 _PLAIN_NAME = re.compile(r"^[A-Za-z0-9'!.-]+$")
 
 Token = tuple[str, bool]  # (text, quoted)
@@ -615,6 +618,10 @@ class Game(EngineBase):
         return "draw " + " ".join(fmt(c) for c in out)
 
     def _ev_play(self, p: int, toks: list[Token], notes: list[str]) -> str:
+        if [t for t, _ in toks] == [ANY_CARD]:  # "play ...": may any card be played now?
+            refuse(self._any_play_check(p))
+            raise BadInputError(f"{self.players[p]} may play now: name the card played "
+                                f"(`{ANY_CARD}` stands for any card)")
         name, i = self._named(toks, 0, EFFECT_WORDS)
         refuse(self.play_check(p, name))
         card = self.cat.card(name)
@@ -1149,14 +1156,20 @@ class Game(EngineBase):
         if problem:
             out.append(Blocked(f"{who}: end", *problem))
         if self.hands[p].size:
-            problem = self._gate(p)
-            if problem is None and self.draws_owed():
-                problem = (f"{who} must first draw {self.draws_owed()} more", R_DRAWS_FIRST)
-            if problem is None and not self.subplays and not self.plays_owed():
-                problem = (f"{who} has no play left this turn", R_PLAY)
+            problem = self._any_play_check(p)
             if problem:
-                out.append(Blocked(f"{who}: play ...", *problem))
+                out.append(Blocked(f"{who}: play {ANY_CARD}", *problem))
         return out
+
+    def _any_play_check(self, p: int) -> Problem | None:
+        """Why ``p`` may play no card at all now (whatever the card), or None: what
+        ``Ann: play ...`` is refused with, and what :meth:`blocked_events` lists."""
+        problem = self._gate(p)
+        if problem is None and self.draws_owed():
+            problem = (f"{self.players[p]} must first draw {self.draws_owed()} more", R_DRAWS_FIRST)
+        if problem is None and not self.subplays and not self.plays_owed():
+            problem = (f"{self.players[p]} has no play left this turn", R_PLAY)
+        return problem
 
     # -- state ----------------------------------------------------------------------------
 
