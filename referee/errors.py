@@ -53,6 +53,22 @@ class BadInputError(RefereeError):
     exit_code = 2
 
 
+class DefinitionNeeded(BadInputError):
+    """Bad input that a definition logged before the event would fix: the event names
+    ``name`` (a Zombie Fluxx card the catalogue lacks), which no earlier line defines.
+
+    Exit code 2 in a record or a script.  At a terminal the CLI asks the game's
+    ``define`` hook (:class:`referee.games.base.GameSpec`) for the lines that define
+    it, logs them, then enters the event again.
+    """
+
+    exit_code = 2
+
+    def __init__(self, message: str, name: str, *, event: str | None = None) -> None:
+        super().__init__(message, event=event)
+        self.name = name
+
+
 class IllegalEventError(RefereeError):
     """A well-formed event that the rules forbid in the current position.
 

@@ -135,7 +135,7 @@ def test_picture_fits_80_by_24_with_six_players():
     g.first_round = False
     g.rules["hand-limit"] = "Hand Limit 2"
     g.others = ["Weapon Bonus", "Zombie Season", "Eradication Bonus", "Adrenaline Bonus", "Dead Friends"]
-    g.goal, g.ungoal = "Donuts with Coffee", "Zombie Takeover"
+    g.goal = "Zombie Takeover"
     from collections import Counter
 
     for q in range(6):
@@ -151,7 +151,7 @@ def test_picture_fits_80_by_24_with_six_players():
     lines = console.export_text().rstrip("\n").split("\n")
     assert max(len(line) for line in lines) <= 80
     assert len(lines) <= 20, "\n".join(lines)
-    assert any("Hand Limit 2" in line for line in lines) and any("Goal: Donuts with Coffee" in line for line in lines)
+    assert any("Hand Limit 2" in line for line in lines) and any("Ungoal: Zombie Takeover" in line for line in lines)
     assert "owes" in summary(g)
 
 

@@ -33,7 +33,7 @@ def check_invariants(g: Game) -> None:
     total = sum(g.composition.values())
     where = (g.pile + len(g.discard) + len(g.trash) + sum(h.size for h in g.hands)
              + sum(sum(k.values()) for k in g.keepers) + sum(sum(c.values()) for c in g.creepers)
-             + sum(1 for n in [*g.rules.values(), *g.others, g.goal, g.ungoal, g.trio] if n))
+             + sum(1 for n in [*g.rules.values(), *g.others, g.goal, g.trio] if n))
     assert where == total, "a card went missing or appeared from nowhere"
     assert g.pile >= 0 and all(h.unknown >= 0 for h in g.hands)
     seen = g.visible()
