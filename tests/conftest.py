@@ -48,6 +48,7 @@ def private_store(tmp_path, monkeypatch):
     monkeypatch.setenv("REFEREE_RULES_INDEX", str(tmp_path / "rules-index.db"))
     monkeypatch.setenv("REFEREE_RULES_DB", str(tmp_path / "rules-imports.db"))
     monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("REFEREE_FLUXX_CARDS", str(tmp_path / "fluxx-cards.toml"))
     import rulesdb
 
     rulesdb.reset()
