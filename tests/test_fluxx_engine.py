@@ -604,6 +604,9 @@ def test_bad_tags():
     ('["X"]\ntype = "goal"\nzombies = "some"', "X", "zombies", '"none"'),
     ('["X"]\ntype = "keeper"\ncount = -1', "X", "count", "at least 0"),
     ('["X"]\ntype = "action"\nplays = 1.5', "X", "plays", "whole number"),
+    ('["X"]\ntype = "goal"\nzombies_min = -1', "X", "zombies_min", "at least 0"),
+    ('["X"]\ntype = "ungoal"\ntable_zombies_min = "six"', "X", "table_zombies_min", "whole number"),
+    ('["X"]\ntype = "keeper"\nzombies_min = 1', "X", "zombies_min", "unknown for a keeper"),
 ])
 def test_catalogue_errors_name_the_card_and_field(text, card, field, words):
     with pytest.raises(BadInputError) as exc:

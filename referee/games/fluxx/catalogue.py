@@ -111,7 +111,8 @@ class Card:
         elif t == "creeper":
             bits = [f"zombie ({ZOMBIE_KINDS[self.zombie]})"] if self.zombie else ["not a zombie"]
         elif t in ("goal", "ungoal"):
-            bits = [("needs " + " + ".join(self.needs)) if self.needs is not None else "conditions unknown"]
+            bits = [("needs " + " + ".join(self.needs)) if self.needs else
+                    "no card needed" if self.needs is not None else "conditions unknown"]
             if self.zombies != "any":
                 bits.append(f"zombies {self.zombies}")
             if self.zombies_min:
