@@ -64,9 +64,11 @@ class DefinitionNeeded(BadInputError):
 
     exit_code = 2
 
-    def __init__(self, message: str, name: str, *, event: str | None = None) -> None:
+    def __init__(self, message: str, name: str, *, near: str | None = None,
+                 event: str | None = None) -> None:
         super().__init__(message, event=event)
         self.name = name
+        self.near = near   # a known name the typed one is close to (a typo?), or None
 
 
 class IllegalEventError(RefereeError):

@@ -233,7 +233,9 @@ def test_the_terminal_questions_refuse_a_bad_card_and_ask_again(tmp_path):
     assert any("'gizmo' is not a card type" in line for line in said)
     assert not (tmp_path / "mine.toml").exists()                # the player said no
     ask, _ = scripted([""])                                     # no type: nothing is defined
-    assert define.ask(g, need, asker=ask, say=said.append, path=tmp_path / "mine.toml") is None
+    typo = DefinitionNeeded("unknown", "Cofee", near="Coffee")
+    assert define.ask(g, typo, asker=ask, say=said.append, path=tmp_path / "mine.toml") is None
+    assert "did you mean 'Coffee'?" in said[-2]
 
 
 def test_the_play_session_logs_the_card_line_its_define_hook_gives():

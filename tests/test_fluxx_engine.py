@@ -895,6 +895,8 @@ def test_ruling_23_an_unknown_card_in_a_record_names_the_card_line_that_defines_
     assert isinstance(result.error, DefinitionNeeded) and result.error.exit_code == 2
     assert result.error.line == 4 and result.error.name == "The Car"
     assert 'card "The Car" type=TYPE' in result.error.message
+    typo = replay_record(parse_record(HEADER + "Ann: draw ?\nAnn: play Cofee\n")).error
+    assert (typo.name, typo.near) == ("Cofee", "Coffee") and "did you mean 'Coffee'?" in typo.message
     fixed = HEADER + 'Ann: draw ?\ncard "The Car" type=keeper\nAnn: play "The Car"\n'
     result = replay_record(parse_record(fixed))
     assert result.error is None and result.game.keepers[0] == Counter({"The Car": 1})

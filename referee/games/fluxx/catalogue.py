@@ -147,7 +147,11 @@ class Catalogue:
         """The card called ``name``; :class:`BadInputError` naming the file to add it to."""
         found = self.find(name)
         if found is None:
-            raise DefinitionNeeded(unknown_card_message(name, self.files), " ".join(name.split()))
+            from referee.words import closest
+
+            near = closest(name.strip(), [c.name for c in self.cards.values()])
+            raise DefinitionNeeded(unknown_card_message(name, self.files, near), " ".join(name.split()),
+                                   near=near)
         return found
 
     def merged(self, other: "Catalogue") -> "Catalogue":
@@ -166,12 +170,14 @@ def card_line_example(name: str) -> str:
     return f'card "{" ".join(name.split())[:60]}" type=TYPE'
 
 
-def unknown_card_message(name: str, files: list[str]) -> str:
-    """Why a card is refused (spec ruling 23): the ``card`` line that would define it in
-    the game, and the catalogue file it could be added to for the next games."""
+def unknown_card_message(name: str, files: list[str], near: str | None = None) -> str:
+    """Why a card is refused (spec ruling 23): the known card it may be a typo of
+    (``near``), the ``card`` line that would define it in the game, and the catalogue
+    file it could be added to for the next games."""
     where = (f"add it to {files[-1]}" if files else
              'add it to a catalogue file of your own and name it with [Cards "my-deck.toml"]')
-    return (f"unknown card {name.strip()[:60]!r}: write the line {card_line_example(name)} "
+    hint = f"did you mean {near!r}? If not, " if near else ""
+    return (f"unknown card {name.strip()[:60]!r}: {hint}write the line {card_line_example(name)} "
             f"before this event (TYPE: {', '.join(TYPES)}; then its fields, e.g. kills=1), "
             f"or {where}")
 

@@ -104,6 +104,9 @@ def ask(game, need: DefinitionNeeded, *, asker: Asker | None = None,
     asker = asker or _terminal_ask
     say = say or _say
     name = need.name
+    if need.near:
+        say(f"{name!r} is not a card the game knows: did you mean {need.near!r}? If so, give no type "
+            "and type the event again.")
     say(f"{name!r} is a card the game does not know yet: say what it is "
         f"(it is logged as a card line before the event).")
     for _ in range(TRIES):
