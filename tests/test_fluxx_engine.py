@@ -919,7 +919,8 @@ def test_ruling_23_card_lines_join_the_deck_and_never_change_a_known_card():
                         ("card Axe type=keeper kills = 1", "no spaces around ="),
                         ('card Trip type=goal needs=["Nowhere"]', "not a Keeper or Creeper"),
                         ("card Trip type=goal needs=Coffee", "list in brackets"),
-                        ("card ? type=keeper", "bad card name")]:
+                        ("card ? type=keeper", "bad card name"),
+                        ('card Axe type=keeper text="sharp; heavy"', "cannot hold ';'")]:
         with pytest.raises(BadInputError, match=words):
             copy_of(g).apply(line)
     # the record replays anywhere: the card lines are in it

@@ -350,6 +350,8 @@ def _line_value(key: str, raw: str) -> Any:
         raise BadInputError(f'card line: needs is a list in brackets, e.g. needs=["Coffee"] (or needs=[]), '
                             f"not {raw[:40]}")
     if raw.startswith('"'):
+        if ";" in raw:
+            raise BadInputError(f"card line: {key} cannot hold ';' (it starts a comment in a record)")
         return raw[1:-1]
     if re.fullmatch(r"-?\d+", raw):
         return int(raw)

@@ -13,6 +13,9 @@ Record notation (``Player: verb ...``): ``creeper C``, ``draw ? ? C ?``,
 without case or punctuation; names with spaces are written in double quotes in the
 canonical text.  Action effects: ``take K from P``, ``give K to P``, ``discard K
 [from P]``, ``draw ? ...``, ``trash K [from P]``, ``rule-discard R``, ``goal-discard``.
+A line with no player, ``card NAME type=... field=value ...``, defines a card the
+catalogue lacks, from that line on (spec ruling 23).  The Goal's one place holds a Goal
+or an Ungoal (ruling 17).
 
 Every rejection raises :class:`IllegalEventError` with a rule id from
 :data:`RULE_IDS`; malformed events, unknown cards and bad tags raise
