@@ -846,6 +846,13 @@ def test_ruling_20_a_named_card_needs_a_copy_not_yet_accounted_for():
     refused(copy_of(g), 'Ann: play "Exchange Keepers" discard Lumber', "fluxx.card-count")
     g.apply('Ann: play "Exchange Keepers" discard Shovel')   # a copy unaccounted for: accepted
     assert g.discard[-2:] == ["Shovel", "Exchange Keepers"]
+    # a discard to the Hand Limit naming a card is held to the same count
+    h = new()
+    play(h, "Ann: draw ?", 'Ann: play "Hand Limit 2"')
+    h.keepers[2] = Counter({"Hunting Knife": 1})       # the only Hunting Knife, in front of Cat
+    refused(copy_of(h), 'Ben: discard "Hunting Knife"', "fluxx.card-count")
+    h.apply("Ben: discard Shovel")
+    assert h.discard[-1] == "Shovel"
 
 
 def test_ruling_21_the_known_top_card_is_the_next_draw_by_name_or_question_mark():
