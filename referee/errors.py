@@ -53,6 +53,24 @@ class BadInputError(RefereeError):
     exit_code = 2
 
 
+class DefinitionNeeded(BadInputError):
+    """Bad input that a definition logged before the event would fix: the event names
+    ``name`` (a Zombie Fluxx card the catalogue lacks), which no earlier line defines.
+
+    Exit code 2 in a record or a script.  At a terminal the CLI asks the game's
+    ``define`` hook (:class:`referee.games.base.GameSpec`) for the lines that define
+    it, logs them, then enters the event again.
+    """
+
+    exit_code = 2
+
+    def __init__(self, message: str, name: str, *, near: str | None = None,
+                 event: str | None = None) -> None:
+        super().__init__(message, event=event)
+        self.name = name
+        self.near = near   # a known name the typed one is close to (a typo?), or None
+
+
 class IllegalEventError(RefereeError):
     """A well-formed event that the rules forbid in the current position.
 

@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from .errors import BadInputError, ChoiceNeeded, Option, RefereeError
+from .errors import BadInputError, ChoiceNeeded, DefinitionNeeded, Option, RefereeError
 from .games import Applied, Engine, GameSpec, spec as game_spec
 from .games.base import read_file_tags
 from .records import COMMON_TAGS, Record, format_record
@@ -20,6 +20,9 @@ from .store import LogEntry, Store, StoredGame, _effective
 
 #: Asked when an event leaves a choice open: ``ChoiceNeeded -> chosen text or None``.
 Chooser = Callable[[ChoiceNeeded], "str | None"]
+#: Asked when an event names something the game does not know yet (a Fluxx card):
+#: ``(game, DefinitionNeeded) -> the lines that define it, or None``.
+Definer = Callable[[Engine, DefinitionNeeded], "list[str] | None"]
 
 
 @dataclass
@@ -103,19 +106,41 @@ def roll_die() -> int:
     return random.SystemRandom().randint(1, 6)
 
 
+def definer(loaded: Loaded) -> Definer | None:
+    """The game's ``define`` hook (asks at a terminal for what an event names that the
+    game does not know), or None when the game has none."""
+    return loaded.spec.load(loaded.spec.define) if loaded.spec.define else None
+
+
 def complete(game: Engine, text: str, choose: Chooser | None,
-             roll: Callable[[], int] = roll_die) -> Applied:
+             roll: Callable[[], int] = roll_die, define: Definer | None = None,
+             defined: list[Applied] | None = None) -> Applied:
     """Apply ``text`` to ``game``: dice left out are rolled for the table, a choice
     the game asks before applying (the order of a shamble) and every choice left open
     are asked of ``choose``.  Without ``choose`` (or when it returns None) the
-    :class:`ChoiceNeeded` is raised."""
+    :class:`ChoiceNeeded` is raised.  When the event names something the game does
+    not know (:class:`DefinitionNeeded`), ``define`` is asked for the lines that define
+    it; they are applied first (and appended to ``defined``), then the event again."""
     text = game.fill_dice(text, roll)
     before = game.choice_before(text)
     if before is not None and choose is not None:
         text = choose(before) or text
+    asked: set[str] = set()
     while True:
         try:
             return game.apply(text)
+        except DefinitionNeeded as need:
+            lines = define(game, need) if define and need.name not in asked else None
+            if not lines:
+                raise need.at(event=text)
+            asked.add(need.name)
+            for line in lines:
+                try:
+                    done = game.apply(line)
+                except RefereeError as exc:
+                    raise exc.at(event=line)
+                if defined is not None:
+                    defined.append(done)
         except ChoiceNeeded as need:
             picked = choose(need) if choose else None
             if picked is None:
@@ -148,7 +173,7 @@ def complete_options(game: Engine, options: list[Option], depth: int = 3) -> lis
 
 
 def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None,
-          expect: int | None = None) -> Applied:
+          expect: int | None = None, define: Definer | None = None) -> Applied:
     """Check ``text`` against the rules and, if legal, append it to the log.
 
     Nothing illegal enters the log.  The event is first completed on a copy of the
@@ -159,15 +184,19 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
     game was loaded, the game is rebuilt from the log as it now stands and the
     completed event checked again there.  Only then is its canonical text (every
     choice written out) appended and committed.  ``loaded`` is brought up to date.
+    Lines ``define`` gave for something the event names (a card the game did not know)
+    are appended before it; the notes returned then start with them.
     """
     trial = copy.deepcopy(loaded.game)
-    applied = complete(trial, text, choose)
+    defined: list[Applied] = []
+    applied = complete(trial, text, choose, define=define, defined=defined)
     gid = loaded.stored.id
     with store.writing():
         length = store.expect(gid, expect)
         if length != loaded.length:  # the log moved on since the game was loaded
             fresh = load(store, gid)
             try:
+                defined = [fresh.game.apply(d.text) for d in defined]
                 applied = fresh.game.apply(applied.text)
             except RefereeError as exc:
                 exc.message += (f" (the game changed while the event was typed: "
@@ -175,11 +204,15 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
                 loaded.game, loaded.events, loaded.length = fresh.game, fresh.events, fresh.length
                 raise exc.at(event=text)
             trial, loaded.events, loaded.length = fresh.game, fresh.events, fresh.length
-        seq = store.append(gid, applied.text, applied.notes)
+        seqs = [store.append(gid, a.text, a.notes) for a in [*defined, applied]]
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     loaded.game = trial
-    loaded.events.append(LogEntry(seq, "event", applied.text, applied.notes, now))
-    loaded.length = seq
+    for seq, a in zip(seqs, [*defined, applied]):
+        loaded.events.append(LogEntry(seq, "event", a.text, a.notes, now))
+    loaded.length = seqs[-1]
+    if defined:
+        before = [note for d in defined for note in [f"logged first: {d.text}", *d.notes]]
+        return Applied(applied.text, before + applied.notes)
     return applied
 
 

@@ -58,6 +58,7 @@ def private_store(tmp_path, monkeypatch, session_rules_index):
     monkeypatch.setenv("REFEREE_RULES_INDEX", str(session_rules_index))
     monkeypatch.setenv("REFEREE_RULES_DB", str(tmp_path / "rules-imports.db"))
     monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("REFEREE_FLUXX_CARDS", str(tmp_path / "fluxx-cards.toml"))
     import rulesdb
 
     rulesdb.reset()

@@ -135,7 +135,7 @@ def test_picture_fits_80_by_24_with_six_players():
     g.first_round = False
     g.rules["hand-limit"] = "Hand Limit 2"
     g.others = ["Weapon Bonus", "Zombie Season", "Eradication Bonus", "Adrenaline Bonus", "Dead Friends"]
-    g.goal, g.ungoal = "Donuts with Coffee", "Zombie Takeover"
+    g.goal = "Zombie Takeover"
     from collections import Counter
 
     for q in range(6):
@@ -151,8 +151,124 @@ def test_picture_fits_80_by_24_with_six_players():
     lines = console.export_text().rstrip("\n").split("\n")
     assert max(len(line) for line in lines) <= 80
     assert len(lines) <= 20, "\n".join(lines)
-    assert any("Hand Limit 2" in line for line in lines) and any("Goal: Donuts with Coffee" in line for line in lines)
+    assert any("Hand Limit 2" in line for line in lines) and any("Ungoal: Zombie Takeover" in line for line in lines)
     assert "owes" in summary(g)
+
+
+# -- ruling 23: a card the game does not know -----------------------------------------------------
+
+def test_an_unknown_card_in_a_script_is_bad_input_naming_its_card_line(tmp_path):
+    cli("new", "fluxx", "--players", "Ann,Ben")
+    cli("move", "Ann: draw ?")
+    bad = cli("move", 'Ann: play "The Car"', code=2)
+    assert 'write the line card "The Car" type=TYPE before this event' in bad.stderr
+    assert len(json.loads(cli("log", "--json").stdout)["log"]) == 1      # nothing was stored
+    cli("move", 'card "The Car" type=keeper')
+    cli("move", 'Ann: play "The Car"')
+    record = tmp_path / "car.flx"
+    cli("export", "-o", str(record))
+    assert 'card "The Car" type=keeper' in record.read_text()
+    replayed = json.loads(cli("replay", str(record), "--json").stdout)
+    shown = json.loads(cli("show", "--json").stdout)
+    assert replayed == {k: v for k, v in shown.items() if k != "id"}
+    assert replayed["players"]["Ann"]["keepers"] == ["The Car"] and replayed["pile"] == 46 + 1 - 1
+
+
+def scripted(answers: list[str]):
+    """A terminal player who gives ``answers`` in order, and the questions asked."""
+    asked: list[str] = []
+
+    def ask(question: str, default: str) -> str:
+        asked.append(question)
+        return answers.pop(0) if answers else default
+    return ask, asked
+
+
+def test_at_a_terminal_an_unknown_card_is_asked_logged_first_and_saved(monkeypatch, tmp_path):
+    from referee.cli import game as game_cli
+    from referee.games.fluxx import define
+
+    said: list[str] = []
+    ask, asked = scripted(["keeper", "1", "y", "2", "y"])     # type, kills, weapon, count, save
+    monkeypatch.setattr(game_cli, "interactive", lambda: True)
+    monkeypatch.setattr(define, "_terminal_ask", ask)
+    monkeypatch.setattr(define, "_say", said.append)
+    cli("new", "fluxx", "--players", "Ann,Ben")
+    cli("move", "Ann: draw ?")
+    moved = cli("move", 'Ann: play "Tin Whistle"').stdout
+    assert 'logged first: card "Tin Whistle" type=keeper count=2 weapon=true kills=1' in moved
+    assert asked[0].startswith("Type of Tin Whistle")
+    log = [e["event"] for e in json.loads(cli("log", "--json").stdout)["log"]]
+    assert log == ["Ann: draw ?", 'card "Tin Whistle" type=keeper count=2 weapon=true kills=1',
+                   'Ann: play "Tin Whistle"']
+    mine = tmp_path / "fluxx-cards.toml"                       # REFEREE_FLUXX_CARDS (conftest)
+    assert mine.read_text() == '["Tin Whistle"]\ntype = "keeper"\ncount = 2\nweapon = true\nkills = 1\n'
+    assert any("saved to" in line for line in said)
+    # the next game reads the player's own catalogue: no question, no card line
+    monkeypatch.setattr(define, "_terminal_ask", lambda q, d: pytest.fail(f"asked {q!r}"))
+    started = json.loads(cli("new", "fluxx", "--players", "Cat,Dan", "--json").stdout)
+    assert started["state"]["pile"] == 46 + 2
+    cli("move", "Cat: draw ?")
+    cli("move", 'Cat: play "Tin Whistle"')
+    # --cards default leaves it out; without a terminal the event is bad input again
+    monkeypatch.setattr(game_cli, "interactive", lambda: False)
+    cli("new", "fluxx", "--players", "Cat,Dan", "--cards", "default")
+    cli("move", "Cat: draw ?")
+    assert "unknown card 'Tin Whistle'" in cli("move", 'Cat: play "Tin Whistle"', code=2).stderr
+
+
+def test_the_terminal_questions_refuse_a_bad_card_and_ask_again(tmp_path):
+    from referee.errors import DefinitionNeeded
+    from referee.games.fluxx import define
+
+    g = new("Ann, Ben")
+    need = DefinitionNeeded("unknown", "Night Walk")
+    said: list[str] = []
+    # a Goal that needs a card nobody defined: refused and asked again; then a good one
+    ask, asked = scripted(["goal", "Nowhere", "", "", "", "", "gizmo",
+                           "goal", "Coffee, Donuts", "none", "0", "0", "1", "n"])
+    lines = define.ask(g, need, asker=ask, say=said.append, path=tmp_path / "mine.toml")
+    assert lines == ['card "Night Walk" type=goal needs=["Coffee", "Donuts"] zombies=none']
+    assert any("not a Keeper or Creeper" in line for line in said)
+    assert any("'gizmo' is not a card type" in line for line in said)
+    assert not (tmp_path / "mine.toml").exists()                # the player said no
+    ask, _ = scripted([""])                                     # no type: nothing is defined
+    typo = DefinitionNeeded("unknown", "Cofee", near="Coffee")
+    assert define.ask(g, typo, asker=ask, say=said.append, path=tmp_path / "mine.toml") is None
+    assert "did you mean 'Coffee'?" in said[-2]
+
+
+def test_the_play_session_logs_the_card_line_its_define_hook_gives():
+    from referee.cli.play import PlayLoop
+    from referee.store import Store
+
+    cli("new", "fluxx", "--players", "Ann,Ben")
+    store = Store(None)
+    gid = store.resolve(None).id
+    quiet = PlayLoop(store, gid)                               # not at a terminal: bad input
+    assert any("unknown card 'Lucky Coin'" in str(item) for item in quiet.handle('Ann: play "Lucky Coin"'))
+    loop = PlayLoop(store, gid, define=lambda game, need: [f'card "{need.name}" type=keeper'])
+    loop.handle("Ann: draw ?")
+    out = loop.handle('Ann: play "Lucky Coin"')
+    assert any('logged first: card "Lucky Coin" type=keeper' in str(item) for item in out)
+    assert [e.text for e in store.effective(gid)][-2:] == ['card "Lucky Coin" type=keeper',
+                                                           'Ann: play "Lucky Coin"']
+
+
+def test_an_unknown_card_is_asked_in_a_real_terminal(env):
+    res = referee(env, "new", "fluxx", "--players", "Ann,Ben")
+    assert res.returncode == 0, res.stderr
+    assert referee(env, "move", "Ann: draw ?").returncode == 0
+    child = pexpect.spawn(sys.executable, ["-m", "referee", "move", 'Ann: play "Lucky Coin"'], env=env,
+                          encoding="utf-8", timeout=30, dimensions=(50, 100))
+    for question, answer in [("Type of Lucky Coin", "keeper"), ("kills a turn", ""), ("weapon icon", "n"),
+                             ("Copies in the deck", "1"), ("Save it to your own catalogue", "n")]:
+        child.expect(question)
+        child.sendline(answer)
+    child.expect('Ann: play "Lucky Coin"')
+    child.expect(pexpect.EOF)
+    log = json.loads(referee(env, "log", "--json").stdout)["log"]
+    assert [e["event"] for e in log][-2:] == ['card "Lucky Coin" type=keeper', 'Ann: play "Lucky Coin"']
 
 
 # -- referee play in a pseudo-terminal ----------------------------------------------------------

@@ -258,9 +258,9 @@ def test_ruling_6_where_each_killed_zombie_goes():
     g.apply('Ann: kill "Zombie Quartet" with bare-hands')
     assert g.pile == pile + 1 and state(g)["top"] == ["Zombie Quartet"]
     play(g, "Ann: play Coffee", "Ann: end")
-    applied = g.apply("Ben: draw ?")               # the Quartet is written in
-    assert applied.text == 'Ben: draw "Zombie Quartet" ?'
-    assert state(g)["players"]["Ben"]["creepers"] == ["Zombie Quartet"] and g.drawn == 1
+    applied = g.apply("Ben: draw ?")               # the ? is the Quartet, written in (ruling 21)
+    assert applied.text == 'Ben: draw "Zombie Quartet"'
+    assert state(g)["players"]["Ben"]["creepers"] == ["Zombie Quartet"] and g.drawn == 0
 
 
 def test_ruling_7_reshuffle_when_the_pile_runs_out():
@@ -435,22 +435,6 @@ def test_own_ruling_a_weapon_keeper_adds_its_own_kills_and_the_bonus():
     assert "Weapon Bonus" in e.message
 
 
-def test_own_ruling_ungoal_beats_a_goal_met_at_once_and_sits_beside_it():
-    g = new()
-    g.first_round = False
-    g.goal = "Zombie Lover"
-    g.keepers[0] = Counter({"Coffee": 1})
-    g.creepers[1] = Counter({"Zombie": 1})
-    g.apply("Ann: draw ?")
-    g.apply('Ann: play "Zombie Takeover"')
-    assert g.goal == "Zombie Lover" and g.ungoal == "Zombie Takeover" and not g.over
-    g.apply("Ann: end")
-    g.apply("Ben: draw ?")
-    g.creepers[0] = Counter({"Zombie": 2})       # Ann: the Goal's Zombie and the Ungoal's two
-    g.apply("Ben: play Lumber")
-    assert g.winner == "zombies"
-
-
 def test_own_ruling_goal_without_conditions_is_never_met():
     g = new()
     g.apply("Ann: draw ?")
@@ -620,6 +604,9 @@ def test_bad_tags():
     ('["X"]\ntype = "goal"\nzombies = "some"', "X", "zombies", '"none"'),
     ('["X"]\ntype = "keeper"\ncount = -1', "X", "count", "at least 0"),
     ('["X"]\ntype = "action"\nplays = 1.5', "X", "plays", "whole number"),
+    ('["X"]\ntype = "goal"\nzombies_min = -1', "X", "zombies_min", "at least 0"),
+    ('["X"]\ntype = "ungoal"\ntable_zombies_min = "six"', "X", "table_zombies_min", "whole number"),
+    ('["X"]\ntype = "keeper"\nzombies_min = 1', "X", "zombies_min", "unknown for a keeper"),
 ])
 def test_catalogue_errors_name_the_card_and_field(text, card, field, words):
     with pytest.raises(BadInputError) as exc:
@@ -715,3 +702,262 @@ def test_blocked_events_say_why_the_turn_cannot_end():
                        "Ann: play ...": "fluxx.ruling.draws-before-plays"}
     play(g, "Ann: draw ?", "Ann: play Coffee")
     assert {b.event: b.rule for b in g.blocked_events()} == {"Ann: play ...": "fluxx.play"}
+
+
+# -- issue 22: rulings 17-23, each with a record of its own (tests/fixtures/fluxx) -------------
+
+FIXTURES = __import__("pathlib").Path(__file__).parent / "fixtures" / "fluxx"
+RULING_RECORDS = sorted(p.stem for p in FIXTURES.glob("ruling-*.flx"))
+
+
+def test_every_ruling_17_to_23_has_a_record():
+    assert [name.split("-")[1] for name in RULING_RECORDS] == [str(n) for n in range(17, 24)]
+
+
+@pytest.mark.parametrize("name", RULING_RECORDS)
+def test_ruling_record_replays_to_its_exact_state_or_refusal(name):
+    """Each record replays to the state written beside it (every key given, compared
+    exactly), or is refused at its last line with the rule given."""
+    expected = json.loads((FIXTURES / f"{name}.expected.json").read_text())
+    record = parse_record((FIXTURES / f"{name}.flx").read_text(), FIXTURES / f"{name}.flx")
+    result = replay_record(record)
+    if "error" in expected:
+        assert result.error is not None, name
+        assert (result.error.line, result.error.rule) == (expected["error"]["line"], expected["error"]["rule"])
+        assert result.error.line == record.events[-1].line
+        assert len(result.applied) == len(record.events) - 1
+        return
+    assert result.error is None, result.error
+    got = result.game.to_json()
+    got["owes"] = {k: got["owes"][k] for k in expected["owes"]}
+    assert {k: got[k] for k in expected} == expected
+
+
+def test_ruling_17_the_ungoal_takes_the_goals_place_and_a_goal_takes_the_ungoals():
+    g = new()
+    play(g, "Ann: draw ?", 'Ann: play "Zombie Lover"', "Ann: end", "Ben: draw ?")
+    notes = g.apply('Ben: play "Zombie Takeover"').notes
+    assert "the Ungoal is now Zombie Takeover (Zombie Lover discarded)" in notes
+    s = state(g)
+    assert (s["goal"], s["goal_type"], s["discard"]) == ("Zombie Takeover", "ungoal", 1)
+    assert "ungoal" not in s                            # one place, one key
+    play(g, "Ben: end", "Cat: draw ?")
+    g.apply('Cat: play "Exchange Keepers" goal-discard')   # goal-discard takes the Ungoal too
+    assert (g.goal, state(g)["goal_type"], g.discard[-2:]) == (None, None, ["Zombie Takeover", "Exchange Keepers"])
+    refused_ = new()
+    refused_.apply("Ann: draw ?")
+    refused(refused_, 'Ann: play "Exchange Keepers" goal-discard', "fluxx.ruling.action-effects")
+
+
+def test_ruling_17_a_goal_met_under_the_ungoal_decides_nothing_and_the_ungoal_ends_it():
+    g = new()
+    g.first_round = False
+    g.keepers[0] = Counter({"Coffee": 1})
+    g.creepers[0] = Counter({"Zombie": 1})          # Ann meets Zombie Lover...
+    g.goal = "Zombie Takeover"                      # ...but the Ungoal holds the place
+    play(g, "Ann: draw ?", "Ann: play Donuts", "Ann: end", "Ben: draw ?")
+    assert not g.over
+    options = {o.text: o.description for o in g.legal_events()}
+    assert options['Ben: play "Zombie Lover"'] == "new Goal (Zombie Takeover discarded): Ann wins"
+    g2 = copy_of(g)
+    g2.apply('Ben: play "Zombie Lover"')               # the Goal on the Ungoal: Ann meets it alone
+    assert g2.winner == "Ann" and g2.discard[-1] == "Zombie Takeover"
+    g.apply("Ben: play Lumber")
+    assert not g.over                                  # Ann has 1 Zombie, the Ungoal needs 2
+    g.creepers[0]["Zombie"] = 2
+    g.apply("Ben: end")
+    assert (g.winner, g.ending) == ("zombies", "ungoal")
+
+
+def copy_of(g: Game) -> Game:
+    return __import__("copy").deepcopy(g)
+
+
+def test_ruling_18_only_the_trio_and_the_pair_lines_come_next_in_any_order():
+    g = new()
+    g.first_round = False
+    g.others = ["Zombie Season"]
+    g.keepers[0] = Counter({"Shotgun": 1})
+    g.creepers[0] = Counter({"Zombie Trio": 1, "Pair of Zombies": 1})
+    g.rules["keeper-limit"] = "Keeper Limit 2"
+    g.keepers[1] = Counter({"Coffee": 1, "Donuts": 1})
+    play(g, "Ann: draw ?", 'Ann: kill "Zombie Trio" with Shotgun')
+    assert g.trio and g.flee
+    g.keepers[1]["Lumber"] = 1                         # Ben over the Keeper Limit while the zombies move
+    for event in ("Ben: drop Lumber", "Ann: draw ?", "Ann: play Coffee", "Ann: end",
+                  "Ann: kill \"Pair of Zombies\" with bare-hands"):
+        refused(g, event, "fluxx.ruling.zombie-moves-first")
+    assert [o.text for o in g.legal_events()] == ["Ann: trio left", "Ann: trio right"]
+    g.apply('card "Tin Whistle" type=keeper')         # a card line is not a move (ruling 23)
+    play(g, 'Ann: move "Pair of Zombies" to Cat', "Ann: trio left")   # the Pair first, then the Trio
+    assert state(g)["players"]["Cat"]["creepers"] == ["Pair of Zombies"]
+    assert state(g)["players"]["Ben"]["creepers"] == ["Zombie Trio"]
+    g.apply("Ben: drop Lumber")                        # settled: the drop is taken now
+    assert not g.trio and not g.flee
+
+
+def test_ruling_18_the_player_whose_turn_it_is_cannot_discard_before_the_trio_moves():
+    g = new()
+    g.first_round = False
+    g.others = ["Zombie Season"]
+    g.rules["hand-limit"] = "Hand Limit 0"
+    g.hands[1].unknown = g.hands[2].unknown = 0        # Ben and Cat are within it
+    g.creepers[0] = Counter({"Zombie Trio": 1})
+    play(g, "Ann: draw ?", "Ann: play Coffee", "Ann: kill \"Zombie Trio\" with bare-hands")
+    refused(g, "Ann: discard ?", "fluxx.ruling.zombie-moves-first")
+    g.apply("Ann: trio right")
+    g.apply("Ann: discard ? ? ?")
+    assert state(g)["players"]["Ann"]["hand"] == 0 and state(g)["players"]["Cat"]["creepers"] == ["Zombie Trio"]
+
+
+def test_ruling_19_an_actions_discard_and_trash_act_on_the_players_own_cards():
+    cards = TEST_CARDS + '\n["Scrap Heap"]\ntype = "action"\n["Crowbar"]\ntype = "keeper"\ncount = 2\n'
+    g = new(cards=cards)
+    g.first_round = False
+    g.keepers[0] = Counter({"Crowbar": 1})
+    g.keepers[1] = Counter({"Crowbar": 1})
+    g.apply("Ann: draw ?")
+    # both Crowbars lie in front of players: none can be in Ann's hand, so 'discard' finds none
+    refused(copy_of(g), 'Ann: play "Scrap Heap" discard Crowbar', "fluxx.card-count")
+    g2 = copy_of(g)
+    g2.apply('Ann: play "Scrap Heap" trash Crowbar')          # from in front of Ann, not Ben
+    assert (g2.keepers[0], g2.keepers[1], g2.trash) == (Counter(), Counter({"Crowbar": 1}), ["Crowbar"])
+    g3 = copy_of(g)
+    g3.apply('Ann: play "Scrap Heap" discard Crowbar from Ben discard Crowbar from Ann')
+    assert g3.keepers[0] == g3.keepers[1] == Counter() and g3.discard[-3:] == ["Crowbar", "Crowbar", "Scrap Heap"]
+    g4 = copy_of(g)
+    g4.hands[0].known["Coffee"] = 1
+    g4.hands[0].unknown -= 1
+    g4.apply('Ann: play "Scrap Heap" trash Coffee')            # not in front of Ann: from her hand
+    assert g4.trash == ["Coffee"] and not g4.hands[0].known["Coffee"]
+
+
+def test_ruling_20_a_named_card_needs_a_copy_not_yet_accounted_for():
+    g = new()
+    g.apply("Ben: creeper Zombie")
+    g.creepers[2] = Counter({"Zombie": 3})             # all 4 Zombies are on the table now
+    refused(copy_of(g), "Cat: creeper Zombie", "fluxx.card-count")
+    g.apply("Ben: draw ?")
+    refused(copy_of(g), "Ann: draw Zombie", "fluxx.card-count")
+    g.apply("Ann: draw ?")
+    g.trash.append("Shotgun")                          # the only Shotgun is out of the game
+    refused(copy_of(g), 'Ann: play "Everybody Gets 1" draw ? ? ? give Shotgun to Ben', "fluxx.card-count")
+    g.discard.append("Lumber")                         # the only Lumber was discarded by name
+    refused(copy_of(g), 'Ann: play "Exchange Keepers" discard Lumber', "fluxx.card-count")
+    g.apply('Ann: play "Exchange Keepers" discard Shovel')   # a copy unaccounted for: accepted
+    assert g.discard[-2:] == ["Shovel", "Exchange Keepers"]
+    # a discard to the Hand Limit naming a card is held to the same count
+    h = new()
+    play(h, "Ann: draw ?", 'Ann: play "Hand Limit 2"')
+    h.keepers[2] = Counter({"Hunting Knife": 1})       # the only Hunting Knife, in front of Cat
+    refused(copy_of(h), 'Ben: discard "Hunting Knife"', "fluxx.card-count")
+    h.apply("Ben: discard Shovel")
+    assert h.discard[-1] == "Shovel"
+
+
+def test_ruling_21_the_known_top_card_is_the_next_draw_by_name_or_question_mark():
+    def quartet_on_top() -> Game:
+        g = new()
+        g.first_round = False
+        g.others = ["Zombie Season"]
+        g.creepers[0] = Counter({"Zombie Quartet": 1})
+        play(g, "Ann: draw ?", "Ann: play Coffee", 'Ann: kill "Zombie Quartet" with bare-hands', "Ann: end")
+        assert state(g)["top"] == ["Zombie Quartet"]
+        return g
+
+    g = quartet_on_top()
+    e = refused(g, "Ben: draw Donuts", "fluxx.ruling.quartet-written-in")
+    assert "Zombie Quartet" in e.message
+    assert g.apply('Ben: draw "Zombie Quartet" ?').text == 'Ben: draw "Zombie Quartet" ?'
+    assert g.drawn == 1 and g.top == []
+    g = quartet_on_top()
+    assert g.apply("Ben: draw ?").text == 'Ben: draw "Zombie Quartet"'
+    assert state(g)["owes"]["draws"] == 1              # the Quartet did not count
+    refused(g, "Ben: end", "fluxx.ruling.draws-before-plays")
+    g = quartet_on_top()
+    g.rules["draw"] = "Draw 2"
+    applied = g.apply("Ben: draw ? ? ?")                # the Quartet, then the two owed
+    assert applied.text == 'Ben: draw "Zombie Quartet" ? ?' and g.drawn == 2
+    g = quartet_on_top()                                # an Action's draw takes it too
+    g.apply("Ben: draw \"Zombie Quartet\" ?")
+    g.top.append("Zombie Quartet")                      # (as if killed again)
+    g.creepers[1] = Counter()
+    g.pile += 1
+    applied = g.apply("Ben: play \"Draw 2 and Use 'em\" draw ? ? ?")
+    assert applied.text.startswith("Ben: play \"Draw 2 and Use 'em\" draw \"Zombie Quartet\" ? ?")
+    assert g.creepers[1] == Counter({"Zombie Quartet": 1}) and g.top == []
+
+
+def test_ruling_22_give_to_oneself_is_illegal_not_malformed():
+    g = new()
+    g.apply("Ann: draw ?")
+    refused(g, 'Ann: play "Everybody Gets 1" draw ? ? ? give ? to Ann', "fluxx.ruling.action-effects")
+
+
+def test_ruling_23_an_unknown_card_in_a_record_names_the_card_line_that_defines_it():
+    from referee.errors import DefinitionNeeded
+
+    text = HEADER + 'Ann: draw ?\nAnn: play "The Car"\n'
+    result = replay_record(parse_record(text))
+    assert isinstance(result.error, DefinitionNeeded) and result.error.exit_code == 2
+    assert result.error.line == 4 and result.error.name == "The Car"
+    assert 'card "The Car" type=TYPE' in result.error.message
+    typo = replay_record(parse_record(HEADER + "Ann: draw ?\nAnn: play Cofee\n")).error
+    assert (typo.name, typo.near) == ("Cofee", "Coffee") and "did you mean 'Coffee'?" in typo.message
+    fixed = HEADER + 'Ann: draw ?\ncard "The Car" type=keeper\nAnn: play "The Car"\n'
+    result = replay_record(parse_record(fixed))
+    assert result.error is None and result.game.keepers[0] == Counter({"The Car": 1})
+
+
+def test_ruling_23_card_lines_join_the_deck_and_never_change_a_known_card():
+    g = new()
+    pile = g.pile
+    applied = g.apply('card  "Tin Whistle"  type=keeper weapon=true count=2')
+    assert applied.text == 'card "Tin Whistle" type=keeper count=2 weapon=true'
+    assert g.pile == pile + 2 and g.composition["Tin Whistle"] == 2
+    assert g.apply(applied.text).notes == ["Tin Whistle is already known with these data: nothing changes"]
+    assert g.pile == pile + 2
+    g.apply("card Shotgun type=keeper kills=1")         # the built-in data, said again
+    for line, words in [("card Shotgun type=keeper", "cannot change"),
+                        ('card "Tin Whistle" type=keeper weapon=true', "cannot change"),
+                        ("card Axe type=keeper zombie=1", "takes no field zombie"),
+                        ("card Axe type=keeper kills=1 kills=2", "given twice"),
+                        ("card Axe kills=1", "type=... is required"),
+                        ("card Axe type=keeper kills = 1", "no spaces around ="),
+                        ('card Trip type=goal needs=["Nowhere"]', "not a Keeper or Creeper"),
+                        ("card Trip type=goal needs=Coffee", "list in brackets"),
+                        ("card ? type=keeper", "bad card name"),
+                        ('card Axe type=keeper text="sharp; heavy"', "cannot hold ';'")]:
+        with pytest.raises(BadInputError, match=words):
+            copy_of(g).apply(line)
+    # the record replays anywhere: the card lines are in it
+    g2 = new()
+    g2.apply(applied.text)
+    assert g2.cat.card("tin whistle").weapon and g2.pile == g.pile
+    assert new().cat.find("Tin Whistle") is None        # no game's catalogue leaked into another
+
+
+def test_ruling_23_goals_and_ungoals_count_zombies_as_the_cards_show_them():
+    g = new()
+    g.first_round = False
+    play(g, 'card "Horde at the Door" type=ungoal needs=[] table_zombies_min=6',
+         'card "Zombie Whisperer" type=goal zombies_min=3')
+    assert g.cat.card("Zombie Whisperer").needs == ()  # a zombie condition given: no card needed
+    g.creepers[0] = Counter({"Zombie Trio": 1})
+    g.creepers[1] = Counter({"Pair of Zombies": 1})
+    play(g, "Ann: draw ?", 'Ann: play "Zombie Whisperer"')
+    assert (g.winner, g.ending) == ("Ann", "goal")     # a Trio is 3 Zombies
+    g = new()
+    g.first_round = False
+    g.apply('card "Horde at the Door" type=ungoal needs=[] table_zombies_min=6')
+    g.creepers[0] = Counter({"Zombie Trio": 1})
+    g.creepers[1] = Counter({"Pair of Zombies": 1})
+    play(g, "Ann: draw ?", 'Ann: play "Horde at the Door"')
+    assert not g.over                                  # 5 on the table
+    g.apply("Ann: end")
+    g.apply("Ben: draw Zombie ?")                      # the sixth, in front of Ben
+    assert (g.winner, g.ending) == ("zombies", "ungoal")
+    g = new(Zombies="out")
+    g.apply('card "Horde at the Door" type=ungoal needs=[] table_zombies_min=6')
+    play(g, "Ann: draw ?", 'Ann: play "Horde at the Door"')
+    assert not g.over                                  # without the Zombies it is never met

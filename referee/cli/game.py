@@ -42,6 +42,18 @@ def ask_choice(need) -> Optional[str]:
         raise BadInputError(f"{refused.typed!r} is not one of the choices: nothing was entered") from None
 
 
+def ask_definition(game, need) -> Optional[list[str]]:
+    """At a terminal, the game's own questions for what an event names that the game
+    does not know (a Fluxx card): the lines that define it; None when not at a
+    terminal or when the game has no ``define`` hook (the event stays bad input)."""
+    if not interactive():
+        return None
+    from referee.games import spec
+
+    hook = spec(game.name).define
+    return spec(game.name).load(hook)(game, need) if hook else None
+
+
 def parse_tag_options(items: List[str]) -> dict[str, str]:
     """``--tag KEY=VALUE`` options as record tags (the key's first letter upper-cased)."""
     from referee.errors import BadInputError
@@ -145,7 +157,8 @@ def move(
         store = open_store(ctx)
         loaded = session.load(store, game_id)
         text = " ".join(event)
-        applied = session.enter(store, loaded, text, None if json_out else ask_choice, expect=expect)
+        applied = session.enter(store, loaded, text, None if json_out else ask_choice, expect=expect,
+                                define=None if json_out else ask_definition)
         if json_out:
             emit_json({"event": applied.text, "notes": applied.notes, "log_length": loaded.length,
                        "state": loaded.game.to_json()})

@@ -46,6 +46,7 @@ class PlayLoop:
     store: object
     game_id: int
     choose: Callable = lambda need: None
+    define: Callable = lambda game, need: None   # asks for what an event names that the game lacks
     done: bool = False
     drawn: int | None = None  # the log length of the position last drawn: a stale screen is refused
     _cache: tuple | None = field(default=None, repr=False)
@@ -204,7 +205,8 @@ class PlayLoop:
                 return news + [f"[red]{escape(text)!r} was not entered: the game changed while it "
                                f"was typed; look again and type it again if it still stands[/red]"]
             loaded = self.loaded()
-            applied = session.enter(self.store, loaded, text, self.choose, expect=self.drawn)
+            applied = session.enter(self.store, loaded, text, self.choose, expect=self.drawn,
+                                    define=self.define)
             # enter() brought the cached game up to date along with the log
             self._cache = ((self.game_id, self.store.log_length(self.game_id)), loaded)
             notes = [f"[bold]{escape(applied.text)}[/bold]"] + [f"  {escape(n)}" for n in applied.notes]
@@ -355,7 +357,9 @@ def play(
         store = Store((ctx.obj or {}).get("db"))
         stored = store.resolve(game_id)
         store.switch(stored.id)
-        loop = PlayLoop(store, stored.id, choose_at_terminal)
+        from .game import ask_definition
+
+        loop = PlayLoop(store, stored.id, choose_at_terminal, ask_definition)
         run_prompt(loop)
 
 

@@ -201,6 +201,10 @@ class GameSpec:
     - ``player_tags``: the record tags that name the players (``referee games``).
     - ``match``: a module with ``match_picture(store, match_id)`` and
       ``start_next_game(store, match_id) -> game_id`` for games played in matches.
+    - ``define``: ``"module:function"`` ``(game, DefinitionNeeded) -> list[str] | None``,
+      called only at a terminal when an event names something the game does not know
+      (a Fluxx card): it asks the player and returns the lines that define it, which
+      are logged before the event (None: the event stays bad input).
     """
 
     name: str
@@ -223,6 +227,7 @@ class GameSpec:
     advise: str | None = None
     player_tags: tuple[str, ...] = ("Players",)
     match: str | None = None
+    define: str | None = None
 
     @property
     def refereed(self) -> bool:

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from referee.errors import BadInputError
+from referee.errors import BadInputError, DefinitionNeeded
 
 TYPES = ("rule", "keeper", "creeper", "goal", "ungoal", "action")
 SLOTS = ("draw", "play", "hand-limit", "keeper-limit", "none")
@@ -32,8 +32,8 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "rule": ("slot", "value", "bare_hand_kills", "weapon_kills"),
     "keeper": ("weapon", "kills"),
     "creeper": ("zombie",),
-    "goal": ("needs", "zombies"),
-    "ungoal": ("needs", "zombies"),
+    "goal": ("needs", "zombies", "zombies_min", "table_zombies_min"),
+    "ungoal": ("needs", "zombies", "zombies_min", "table_zombies_min"),
     "action": ("plays", "draws"),
 }
 COMMON = ("type", "count", "text", "set_aside")
@@ -70,6 +70,8 @@ class Card:
     zombie: int = 0
     needs: tuple[str, ...] | None = None
     zombies: str = "any"
+    zombies_min: int = 0
+    table_zombies_min: int = 0
     plays: int = 0
     draws: int | None = None
     source: str = "built-in"
@@ -109,9 +111,14 @@ class Card:
         elif t == "creeper":
             bits = [f"zombie ({ZOMBIE_KINDS[self.zombie]})"] if self.zombie else ["not a zombie"]
         elif t in ("goal", "ungoal"):
-            bits = [("needs " + " + ".join(self.needs)) if self.needs is not None else "conditions unknown"]
+            bits = [("needs " + " + ".join(self.needs)) if self.needs else
+                    "no card needed" if self.needs is not None else "conditions unknown"]
             if self.zombies != "any":
                 bits.append(f"zombies {self.zombies}")
+            if self.zombies_min:
+                bits.append(f"{self.zombies_min}+ zombies in front of the player")
+            if self.table_zombies_min:
+                bits.append(f"{self.table_zombies_min}+ zombies on the table")
         else:
             bits = ([f"draws {self.draws}"] if self.draws is not None else []) + (
                 [f"plays {self.plays}"] if self.plays else [])
@@ -140,7 +147,11 @@ class Catalogue:
         """The card called ``name``; :class:`BadInputError` naming the file to add it to."""
         found = self.find(name)
         if found is None:
-            raise BadInputError(unknown_card_message(name, self.files))
+            from referee.words import closest
+
+            near = closest(name.strip(), [c.name for c in self.cards.values()])
+            raise DefinitionNeeded(unknown_card_message(name, self.files, near), " ".join(name.split()),
+                                   near=near)
         return found
 
     def merged(self, other: "Catalogue") -> "Catalogue":
@@ -154,11 +165,21 @@ class Catalogue:
         return len(self.cards)
 
 
-def unknown_card_message(name: str, files: list[str]) -> str:
+def card_line_example(name: str) -> str:
+    """The ``card`` line that would define ``name``, with its type still to choose."""
+    return f'card "{" ".join(name.split())[:60]}" type=TYPE'
+
+
+def unknown_card_message(name: str, files: list[str], near: str | None = None) -> str:
+    """Why a card is refused (spec ruling 23): the known card it may be a typo of
+    (``near``), the ``card`` line that would define it in the game, and the catalogue
+    file it could be added to for the next games."""
     where = (f"add it to {files[-1]}" if files else
-             'add it to a catalogue file of your own and name it with [Cards "my-deck.toml"] '
-             "(referee new fluxx --cards FILE)")
-    return f"unknown card {name.strip()[:60]!r}: the catalogue does not know it; {where}"
+             'add it to a catalogue file of your own and name it with [Cards "my-deck.toml"]')
+    hint = f"did you mean {near!r}? If not, " if near else ""
+    return (f"unknown card {name.strip()[:60]!r}: {hint}write the line {card_line_example(name)} "
+            f"before this event (TYPE: {', '.join(TYPES)}; then its fields, e.g. kills=1), "
+            f"or {where}")
 
 
 def _fail(source: str, name: str, key: str | None, message: str) -> BadInputError:
@@ -239,6 +260,11 @@ def parse_card(source: str, name: str, table: Any) -> Card:
             if z not in ("none", "any", "need"):
                 raise _fail(source, name, "zombies", f'must be "none", "any" or "need", not {z!r}')
             kw["zombies"] = z
+        for key in ("zombies_min", "table_zombies_min"):
+            if key in table:
+                kw[key] = _int(source, name, key, table[key])
+        if "needs" not in table and any(k in table for k in ("zombies", "zombies_min", "table_zombies_min")):
+            kw["needs"] = ()    # the card gives its conditions: it names no card
     if ctype == "action":
         if "plays" in table:
             kw["plays"] = _int(source, name, "plays", table["plays"])
@@ -294,3 +320,135 @@ def load(text: str | None = None, source: str = "cards.toml") -> Catalogue:
         cat = cat.merged(parse_catalogue(text, source))
     check_references(cat)
     return cat
+
+
+# -- card lines: a card defined inside a game (spec ruling 23) ------------------------------
+
+_FIELD = re.compile(r'\s*([A-Za-z_]+)=("[^"]*"|\[[^\]]*\]|[^\s"\[\]=]+)')
+_ITEM = re.compile(r'\s*(?:"([^"]*)"|([^",\s][^",]*?))\s*(?:,|$)')
+CARD_LINE_SOURCE = "card line"
+
+
+def _line_value(key: str, raw: str) -> Any:
+    """One ``field=value`` value as TOML would give it: a whole number, true or false, a
+    word, a quoted text, or (for ``needs``) a bracketed list of names."""
+    if raw.startswith("["):
+        if key != "needs":
+            raise BadInputError(f"card line: only needs takes a list, not {key}")
+        inner = raw[1:-1].strip()
+        items: list[str] = []
+        pos = 0
+        while pos < len(inner):
+            m = _ITEM.match(inner, pos)
+            if m is None or m.end() == pos:
+                raise BadInputError(f"card line: needs must be a list of names in brackets, "
+                                    f'e.g. needs=["Tin Lantern", Compass], not {raw[:60]}')
+            items.append(m.group(1) if m.group(1) is not None else m.group(2).strip())
+            pos = m.end()
+        return items
+    if key == "needs":
+        raise BadInputError(f'card line: needs is a list in brackets, e.g. needs=["Coffee"] (or needs=[]), '
+                            f"not {raw[:40]}")
+    if raw.startswith('"'):
+        if ";" in raw:
+            raise BadInputError(f"card line: {key} cannot hold ';' (it starts a comment in a record)")
+        return raw[1:-1]
+    if re.fullmatch(r"-?\d+", raw):
+        return int(raw)
+    if raw in ("true", "false"):
+        return raw == "true"
+    return raw
+
+
+def parse_card_line(rest: str) -> tuple[str, dict[str, Any]]:
+    """``NAME field=value ...`` (what follows ``card``) -> the name and the fields as a
+    catalogue table; :class:`BadInputError` for a malformed line or a field given twice.
+
+    >>> parse_card_line('"Tin Whistle" type=keeper weapon=true kills=1')
+    ('Tin Whistle', {'type': 'keeper', 'weapon': True, 'kills': 1})
+    >>> parse_card_line('Horde type=ungoal needs=[] table_zombies_min=5')[1]["needs"]
+    []
+    """
+    rest = rest.strip()
+    example = 'e.g. card "Tin Whistle" type=keeper weapon=true'
+    if rest.startswith('"'):
+        end = rest.find('"', 1)
+        if end < 0:
+            raise BadInputError(f"card line: unbalanced quote ({example})")
+        name, tail = rest[1:end], rest[end + 1:]
+    else:
+        name, _, tail = rest.partition(" ")
+        if "=" in name:
+            raise BadInputError(f"card line: the card's name comes first ({example})")
+    name = " ".join(name.split())
+    if not name:
+        raise BadInputError(f"card line: the card's name is missing ({example})")
+    table: dict[str, Any] = {}
+    pos, tail = 0, tail.rstrip()
+    while pos < len(tail):
+        m = _FIELD.match(tail, pos)
+        if m is None:
+            raise BadInputError(f"card line: expected field=value (no spaces around =) at "
+                                f"{tail[pos:].strip()[:30]!r} ({example})")
+        key = m.group(1).lower()
+        if key in table:
+            raise BadInputError(f"card line: field {key} is given twice")
+        table[key] = _line_value(key, m.group(2))
+        pos = m.end()
+    if "type" not in table:
+        raise BadInputError(f"card line: type=... is required (one of {', '.join(TYPES)}; {example})")
+    return name, table
+
+
+def card_line(card: Card) -> str:
+    """The canonical ``card`` line of ``card``: type first, then each field that differs
+    from its default (so the line defines the same card again)."""
+    quoted = f'"{card.name}"'
+    bits = [f"card {quoted} type={card.type}"]
+    default = Card(name=card.name, type=card.type)
+    if card.count != 1:
+        bits.append(f"count={card.count}")
+    for key in FIELDS[card.type] + ("set_aside",):
+        value = getattr(card, key)
+        if value == getattr(default, key) and not (key == "needs" and value is not None):
+            continue
+        if key == "needs":
+            bits.append("needs=[" + ", ".join(f'"{n}"' for n in value) + "]")
+        elif isinstance(value, bool):
+            bits.append(f"{key}={'true' if value else 'false'}")
+        else:
+            bits.append(f"{key}={value}")
+    if card.text:
+        bits.append(f'text="{card.text}"')
+    return " ".join(bits)
+
+
+def same_data(a: Card, b: Card) -> bool:
+    """Whether two cards have the same type, count and fields (text and source aside)."""
+    keys = ("type", "count", "set_aside") + FIELDS[a.type]
+    return a.type == b.type and all(getattr(a, k) == getattr(b, k) for k in keys)
+
+
+def card_toml(card: Card) -> str:
+    """``card`` as a catalogue table, to append to a catalogue file."""
+    def val(v: Any) -> str:
+        if isinstance(v, bool):
+            return "true" if v else "false"
+        if isinstance(v, (tuple, list)):
+            return "[" + ", ".join(val(x) for x in v) + "]"
+        if isinstance(v, str):
+            return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
+        return str(v)
+
+    lines = [f"[{val(card.name)}]", f"type = {val(card.type)}"]
+    default = Card(name=card.name, type=card.type)
+    if card.count != 1:
+        lines.append(f"count = {card.count}")
+    for key in FIELDS[card.type]:
+        value = getattr(card, key)
+        if value is None or (value == getattr(default, key) and key != "needs"):
+            continue
+        lines.append(f"{key} = {val(value)}")
+    if card.text:
+        lines.append(f"text = {val(card.text)}")
+    return "\n".join(lines) + "\n"

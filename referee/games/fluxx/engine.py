@@ -13,6 +13,9 @@ Record notation (``Player: verb ...``): ``creeper C``, ``draw ? ? C ?``,
 without case or punctuation; names with spaces are written in double quotes in the
 canonical text.  Action effects: ``take K from P``, ``give K to P``, ``discard K
 [from P]``, ``draw ? ...``, ``trash K [from P]``, ``rule-discard R``, ``goal-discard``.
+A line with no player, ``card NAME type=... field=value ...``, defines a card the
+catalogue lacks, from that line on (spec ruling 23).  The Goal's one place holds a Goal
+or an Ungoal (ruling 17).
 
 Every rejection raises :class:`IllegalEventError` with a rule id from
 :data:`RULE_IDS`; malformed events, unknown cards and bad tags raise
@@ -63,6 +66,7 @@ R_ZOMBIE_MOVES = "fluxx.ruling.zombie-moves-first"
 R_EFFECT = "fluxx.ruling.action-effects"
 R_RESHUFFLE = "fluxx.reshuffle"
 R_DROP = "fluxx.ruling.creepers-not-keepers"
+R_TOP = "fluxx.ruling.quartet-written-in"
 
 #: Every rule id this engine can raise.
 RULE_IDS: frozenset[str] = rule_ids(globals())
@@ -76,6 +80,7 @@ EFFECT_WORDS = {"take", "give", "discard", "draw", "trash", "rule-discard", "goa
 #: (the event :meth:`Game.blocked_events` lists when none may).
 ANY_CARD = "..."
 _PLAIN_NAME = re.compile(r"^[A-Za-z0-9'!.-]+$")
+_CARD_LINE = re.compile(r"^\s*card\s+(?!:)(.*)$", re.IGNORECASE | re.DOTALL)
 
 Token = tuple[str, bool]  # (text, quoted)
 
@@ -137,8 +142,7 @@ class Game(EngineBase):
         self.rules: dict[str, str | None] = {"draw": None, "play": None, "hand-limit": None,
                                              "keeper-limit": None}
         self.others: list[str] = []
-        self.goal: str | None = None
-        self.ungoal: str | None = None
+        self.goal: str | None = None             # the Goal or Ungoal in the Goal's place (ruling 17)
         self.pile = total - HAND_SIZE * n
         self.top: list[str] = []                 # known cards on top of the pile (last = top)
         self.discard: list[str | None] = []      # None: a card discarded unseen
@@ -269,7 +273,7 @@ class Game(EngineBase):
         """Copies of each card the referee can see: in play, in front of players, known
         in hands, on the discard pile, out of the game, known on top of the pile."""
         seen: Counter = Counter(n for n in [*self.rules.values(), *self.others, self.goal,
-                                            self.ungoal, self.trio] if n)
+                                            self.trio] if n)
         for p in range(len(self.players)):
             seen.update(self.keepers[p])
             seen.update(self.creepers[p])
@@ -284,7 +288,13 @@ class Game(EngineBase):
         return self.composition.get(name, 0) - seen[name]
 
     def zombies_in_front(self, p: int) -> int:
-        return sum(n for c, n in self.creepers[p].items() if self.cat.card(c).is_zombie)
+        """Zombies in front of ``p``, counted as the cards show them (a Trio is 3)."""
+        return sum(n * self.cat.card(c).zombie for c, n in self.creepers[p].items())
+
+    @property
+    def ungoal(self) -> str | None:
+        """The card in the Goal's place when it is an Ungoal (ruling 17), else None."""
+        return self.goal if self.goal and self.cat.card(self.goal).type == "ungoal" else None
 
     def meets(self, p: int, name: str | None, extra: str | None = None) -> bool:
         """Whether player ``p`` meets the Goal (or Ungoal) ``name`` (``extra``: a Keeper
@@ -300,12 +310,18 @@ class Game(EngineBase):
         need = Counter(self.cat.card(n).name for n in goal.needs)
         if any(front[c] < k for c, k in need.items()):
             return False
-        if not self.zombies_out:
-            z = self.zombies_in_front(p)
-            if goal.zombies == "none" and z:
-                return False
-            if goal.zombies == "need" and not z:
-                return False
+        if self.zombies_out:
+            # the zombie conditions are ignored; a card with nothing else to meet is never met
+            return bool(goal.needs) or not (goal.zombies != "any" or goal.zombies_min
+                                             or goal.table_zombies_min)
+        z = self.zombies_in_front(p)
+        if goal.zombies == "none" and z or goal.zombies == "need" and not z:
+            return False
+        if z < goal.zombies_min:
+            return False
+        if goal.table_zombies_min and sum(
+                self.zombies_in_front(q) for q in range(len(self.players))) < goal.table_zombies_min:
+            return False
         return True
 
     def kill_allowance(self, p: int, source: str) -> int:
@@ -388,6 +404,10 @@ class Game(EngineBase):
             if owing:
                 return (f"{_join(owing)} must first draw to replace the first round's Creepers",
                         R_FIRST_ROUND)
+        if self.trio or self.flee:   # ruling 18: nothing else, not even a limit discard
+            what = ("the killed Zombie Trio's direction ('trio left' or 'right')" if self.trio
+                    else "where the fleeing Pair of Zombies goes ('move ... to P')")
+            return f"{self.players[self.current]} must first say {what}", R_ZOMBIE_MOVES
         pushed = self.pushed() if not self.first_round else []
         if pushed and not (limit_discard and p in pushed):
             names = _join([self.players[q] for q in pushed])
@@ -396,9 +416,6 @@ class Game(EngineBase):
             return None
         if own_turn and p != self.current:
             return f"it is {self.players[self.current]}'s turn, not {self.players[p]}'s", R_TURN
-        if (self.trio or self.flee) and not limit_discard:
-            what = "the killed Zombie Trio's direction" if self.trio else "where the Pair of Zombies flees"
-            return f"{self.players[self.current]} must first say {what}", R_ZOMBIE_MOVES
         return None
 
     def _holds(self, p: int, name: str, seen: Counter | None = None) -> Problem | None:
@@ -514,6 +531,9 @@ class Game(EngineBase):
         return applied
 
     def _apply(self, text: str) -> Applied:
+        m = _CARD_LINE.match(text)
+        if m and text.partition(":")[0].strip().lower() not in self._index:
+            return self._card_line(m.group(1))
         p, verb, toks = self.parse(text)
         who = self.players[p]
         notes: list[str] = []
@@ -526,6 +546,49 @@ class Game(EngineBase):
             canon = getattr(self, f"_ev_{verb}")(p, toks, notes)
         self._after(notes)
         return Applied(f"{who}: {canon}", notes)
+
+    def define(self, card: Card) -> tuple[Card, list[str]]:
+        """Add ``card`` to this game's catalogue (ruling 23): its copies join the deck, so
+        the draw pile grows by its ``count`` (none for a card set aside without the
+        Zombies).  :class:`BadInputError` when a card of that name is known with other
+        data, or when its ``needs`` names a card that is not a Keeper or Creeper of the
+        game.  Returns the card as the game knows it and the notes."""
+        known = self.cat.find(card.name)
+        if known is not None:
+            if not catmod.same_data(known, card):
+                raise BadInputError(
+                    f"{known.name} is already known ({known.type}: {known.describe() or 'no fields'}; "
+                    f"from {known.source}) and a card's data cannot change in the middle of a game: "
+                    "write the same type and fields, or change the card in the [Cards] file")
+            return known, [f"{known.name} is already known with these data: nothing changes"]
+        for need in card.needs or ():
+            other = self.cat.find(need)
+            if other is None or other.type not in ("keeper", "creeper"):
+                raise BadInputError(f"card line: needs names {need!r}, which is not a Keeper or Creeper "
+                                    "the game knows (define it first)")
+        card = catmod.replace(card, needs=None if card.needs is None else
+                              tuple(self.cat.card(n).name for n in card.needs))
+        # a new catalogue and composition: copies of the game share the old ones
+        self.cat = self.cat.merged(Catalogue({catmod.name_key(card.name): card}))
+        copies = 0 if self.zombies_out and (card.set_aside or card.type == "creeper") else card.count
+        self.composition = {**self.composition, card.name: copies}
+        self.pile += copies
+        joins = "1 copy joins" if copies == 1 else f"{copies} copies join"
+        return card, [f"{card.name} ({card.type}) is defined: {joins} the draw pile"]
+
+    def _card_line(self, rest: str) -> Applied:
+        """``card NAME field=value ...``: a card defined inside the game (ruling 23); it
+        stands anywhere among the events, whatever the position."""
+        name, table = catmod.parse_card_line(rest)
+        allowed = ("type", "count", "text", "set_aside") + catmod.FIELDS.get(table["type"], ())
+        for key in table:
+            if table["type"] in catmod.TYPES and key not in allowed:
+                raise BadInputError(f"card line: a {table['type']} card takes no field {key} "
+                                    f"(it takes: {', '.join(allowed)})")
+        card = catmod.parse_card(catmod.CARD_LINE_SOURCE, name, table)
+        known, notes = self.define(card)
+        line = catmod.card_line(catmod.replace(card, name=known.name, needs=known.needs, text=""))
+        return Applied(line + (f' text="{card.text}"' if card.text else ""), notes)
 
     def _leave_first_round(self) -> None:
         if self.first_round and not any(self.replacements) and not self.over:
@@ -571,12 +634,12 @@ class Game(EngineBase):
                 notes.append(f"the draw pile ran out: the discard pile ({len(self.discard)}) is "
                              "shuffled into a new one")
                 self.pile, self.discard = len(self.discard), []
-            if self.top and queue[0] != self.top[-1]:
-                queue.insert(0, self.top[-1])
-                notes.append(f"{self.top[-1]} was on top of the draw pile: {who} draws it first")
             name = queue.pop(0)
-            if name is not None and self.top and name == self.top[-1]:
-                self.top.pop()
+            if self.top:    # ruling 21: the known top card is drawn first; '?' stands for it
+                if name is not None and name != self.top[-1]:
+                    refuse((f"{self.top[-1]} is known to lie on top of the draw pile: the next card "
+                            f"drawn is {self.top[-1]} (write it, or ?), not {name}", R_TOP))
+                name = self.top.pop()
             elif name is not None:
                 if self.composition.get(name, 0) == 0 and self.zombies_out:
                     refuse((f"{name} is set aside in a game without the Zombies", R_SET_ASIDE))
@@ -649,12 +712,11 @@ class Game(EngineBase):
                 self.rules[card.slot] = name
                 self._rule_notes(card, notes)
         elif card.type in ("goal", "ungoal"):
-            attr = card.type
-            old = getattr(self, attr)
+            old = self.goal        # one place: a Goal or an Ungoal replaces either (ruling 17)
             if old:
                 self.discard.append(old)
-            setattr(self, attr, name)
-            notes.append(f"the {'Goal' if attr == 'goal' else 'Ungoal'} is now {name}"
+            self.goal = name
+            notes.append(f"the {'Goal' if card.type == 'goal' else 'Ungoal'} is now {name}"
                          + (f" ({old} discarded)" if old else ""))
         elif card.type == "action":
             canon += self._effects(p, card, toks[i:], notes)
@@ -702,9 +764,9 @@ class Game(EngineBase):
             i += 1
             if word == "goal-discard":
                 if not self.goal:
-                    refuse(("there is no Goal to discard", R_EFFECT))
+                    refuse(("there is no Goal or Ungoal to discard", R_EFFECT))
                 self.discard.append(self.goal)
-                notes.append(f"the Goal {self.goal} is discarded")
+                notes.append(f"the {'Ungoal' if self.ungoal else 'Goal'} {self.goal} is discarded")
                 self.goal = None
                 parts.append("goal-discard")
             elif word == "rule-discard":
@@ -965,9 +1027,10 @@ class Game(EngineBase):
         if self.first_round and any(self.replacements) and not self.drawable():
             self.replacements = [0] * len(self.players)
             notes.append("no card is left to draw: the first round's replacements are forgiven")
-        if any(self.meets(q, self.ungoal) for q in range(len(self.players))):
-            self.winner, self.ending = "zombies", "ungoal"
-            notes.append(f"the Ungoal {self.ungoal} is met: everybody loses, the Zombies win")
+        if self.ungoal:
+            if any(self.meets(q, self.ungoal) for q in range(len(self.players))):
+                self.winner, self.ending = "zombies", "ungoal"
+                notes.append(f"the Ungoal {self.ungoal} is met: everybody loses, the Zombies win")
             return
         meeting = [q for q in range(len(self.players)) if self.meets(q, self.goal)]
         if len(meeting) == 1:
@@ -983,7 +1046,10 @@ class Game(EngineBase):
         who = self.players[p]
         if card.type == "keeper":
             text = f"{who} keeps {card.name}"
-            if self.meets(p, self.goal, card.name) and not any(
+            if self.ungoal:
+                if self.meets(p, self.goal, card.name):
+                    text += f": the Ungoal {self.goal} is met, everybody loses"
+            elif self.meets(p, self.goal, card.name) and not any(
                     self.meets(q, self.goal) for q in range(len(self.players)) if q != p):
                 text += f": {who} wins ({self.goal})"
             return text
@@ -1009,15 +1075,17 @@ class Game(EngineBase):
                 return (f"{_join(hit)} must {word} down to {limit} at once" if hit
                         else f"{card.name}: nobody else is over it")
             return f"new rule {card.name}"
-        if card.type == "goal":
+        if card.type in ("goal", "ungoal"):
+            kind = "Goal" if card.type == "goal" else "Ungoal"
+            old = f" ({self.goal} discarded)" if self.goal else ""
             meeting = [q for q in range(len(self.players)) if card.needs is not None and self._meets_card(q, card)]
+            if meeting and card.type == "ungoal":
+                return f"new Ungoal{old}: it is met, everybody loses"
             if len(meeting) == 1:
-                return f"new Goal: {self.players[meeting[0]]} wins"
+                return f"new Goal{old}: {self.players[meeting[0]]} wins"
             if len(meeting) > 1:
-                return "new Goal: several players meet it, play goes on"
-            return "new Goal" + ("" if card.needs is not None else " (conditions unknown)")
-        if card.type == "ungoal":
-            return "new Ungoal"
+                return f"new Goal{old}: several players meet it, play goes on"
+            return f"new {kind}{old}" + ("" if card.needs is not None else " (conditions unknown)")
         bits = []
         if card.draws:
             bits.append(f"draw {card.draws}")
@@ -1063,13 +1131,13 @@ class Game(EngineBase):
                                               f"{who} lays down a dealt {c.name} and owes a replacement"))
             if any(self.replacements):
                 return out
+        p = self.current
+        who = self.players[p]
         pushed = self.pushed()
-        if pushed:
+        if pushed and not (self.trio or self.flee):
             for q in pushed:
                 out.extend(self._limit_options(q))
             return out
-        p = self.current
-        who = self.players[p]
         if self.trio:
             for side, d in (("left", 1), ("right", -1)):
                 out.append(Option(f"{who}: trio {side}", f"{self.trio} moves to {self.players[(p + d) % n]}"))
@@ -1117,8 +1185,12 @@ class Game(EngineBase):
     def _draw_options(self, p: int, owed: int, seen: Counter, why: str) -> list[Option]:
         who = self.players[p]
         lead = [self.top[-1]] if self.top else []
-        out = [Option(f"{who}: draw " + " ".join(fmt(c) for c in lead + [None]),
-                      f"one unseen card ({why}: {owed} owed)")]
+        out = []
+        if lead:
+            out.append(Option(f"{who}: draw {fmt(lead[0])}", f"{lead[0]} is on top of the pile: laid down "
+                              f"at once, it does not count ({owed} still owed)"))
+        out.append(Option(f"{who}: draw " + " ".join(fmt(c) for c in lead + [None]),
+                          f"one unseen card ({why}: {owed} owed)"))
         if owed > 1:
             k = min(owed, self.drawable())
             out.append(Option(f"{who}: draw " + " ".join(fmt(c) for c in lead + [None] * k),
@@ -1186,7 +1258,7 @@ class Game(EngineBase):
                            for q in self.pushed()}}
 
     def to_json(self) -> dict[str, Any]:
-        """The spec's JSON state, plus ``ungoal``, ``owes``, ``first_round``, ``known``
+        """The spec's JSON state, plus ``goal_type``, ``owes``, ``first_round``, ``known``
         (cards known in each hand), ``top`` and ``trash``."""
         play = self.rule_value("play")
         return {
@@ -1203,7 +1275,7 @@ class Game(EngineBase):
                                "creepers": sorted(self.creepers[q].elements())}
                         for q, name in enumerate(self.players)},
             "pile": self.pile, "discard": len(self.discard),
-            "ungoal": self.ungoal,
+            "goal_type": None if self.goal is None else self.cat.card(self.goal).type,
             "owes": self.owes(),
             "first_round": self.first_round,
             "known": {name: self.hands[q].known_list() for q, name in enumerate(self.players)},

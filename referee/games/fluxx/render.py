@@ -92,10 +92,8 @@ def render(game: Game, **_extras):
     parts = [head, rules_line(game)]
     if game.others:
         parts.append(Text("Also in play: " + _names(sorted(game.others), 64)))
-    goal = Text("Goal: ", style="bold")
+    goal = Text("Ungoal: " if game.ungoal else "Goal: ", style="bold")
     goal.append(game.goal or "none yet")
-    if game.ungoal:
-        goal.append(f"   Ungoal: {game.ungoal}")
     parts.append(goal)
     parts.append(_players(game))
     known = [f"{game.players[q]}: {_names(game.hands[q].known_list(), 30)}"
@@ -116,4 +114,5 @@ def summary(game: Game) -> str:
     if game.over:
         return _result(game).plain
     rules = rules_line(game).plain.removeprefix("Rules: ")
-    return f"turn {game.turn}; {rules}; Goal: {game.goal or 'none'}; {owes_line(game)}"
+    kind = "Ungoal" if game.ungoal else "Goal"
+    return f"turn {game.turn}; {rules}; {kind}: {game.goal or 'none'}; {owes_line(game)}"
