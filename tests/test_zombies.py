@@ -333,31 +333,33 @@ def test_one_copy_in_play_per_player_and_drop():
 def test_no_card_to_play():
     g = new()
     g.players[1].hand = 0
-    refused(g, 'Ben: event "Fear"', E.R_HAND)
+    refused(g, 'Ben: event "Lots of Ammo"', E.R_HAND)
 
 
-def test_draw_is_what_the_deck_holds_and_reshuffle_when_it_is_empty():
+def test_draw_spans_the_automatic_reshuffle():
+    # ruling 15: the deck holds 1, the discards 2 (A and B): `draw 2` takes the last
+    # card, shuffles the discards into a new deck and takes one more from it
     g = new("Ann, Ben", Events=7)    # 1 left after the deal
-    play(g, 'Ann: event "A"', 'Ben: event "B"', "Ann: tile road 1")
-    refused(g, "Ann: reshuffle", E.R_RESHUFFLE)   # the deck still holds one
-    play(g, "Ann: draw 1")
-    assert g.events_left == 0 and g.players[0].hand == 3
-    play(g, "Ann: roll 2", "Ann: zombies 2", "Ann: end", "Ben: tile road 1")
-    assert g.draw_count() == 0 and g.to_json()["step"] == "fight"
-    refused(g, "Ben: draw 1", E.R_DRAW)
-    play(g, "Ben: reshuffle")                      # two discards: A and B
-    assert (g.events_left, g.discards) == (2, 0)
-    play(g, "Ben: draw 1")
-    refused(g, "Ann: reshuffle", E.R_RESHUFFLE)
+    play(g, "Ann: tile road 1", "Ann: roll 2", 'Ann: event "A"', "Ann: reshuffle")
+    assert (g.events_left, g.discards) == (1, 1)     # the note changes nothing
+    play(g, "Ann: zombies 2", "Ann: discard", "Ben: tile road 1", "Ben: roll 2", "Ben: zombies 2",
+         "Ben: end", "Ann: tile road 1")
+    refused(g, "Ann: draw 1", E.R_DRAW)              # to three: the deck and discards hold 3
+    a = g.apply("Ann: draw 2")
+    assert a.text == "Ann: draw 2" and "ran out" in a.notes[0]
+    assert (g.events_left, g.discards, g.players[0].hand) == (1, 0, 3)
 
 
-def test_step_is_zombies_when_nothing_is_left_to_move():
+def test_step_stays_move_when_nothing_is_left_to_move():
+    # ruling 16: `move` until the zombie roll, never `zombies`
     g = play(new(), "Ann: tile road 2", "Ann: roll 3", "Ann: move 2")
     assert g.to_json()["step"] == "move"
     play(g, "Ann: move 1")
-    assert g.to_json()["step"] == "zombies"
-    play(g, "Ann: fight 5")                         # a fight right after the last move
-    assert g.to_json()["step"] == "zombies"
+    assert g.to_json()["step"] == "move"
+    play(g, "Ann: fight 2 life")                    # a fight right after the last move
+    assert g.to_json()["step"] == "fight"
+    play(g, "Ann: fight 5")
+    assert g.to_json()["step"] == "move"
     play(g, "Ann: zombies 3")
     assert g.to_json()["step"] == "discard"
 
@@ -436,10 +438,14 @@ def test_spell_needs_the_end():
     refused(play(new(), "Ann: tile road 1", "Ann: roll 3"), "Ann: spell 6", E.R_EXPANSION)
 
 
-def test_helipad_without_counts_places_nothing():
+def test_helipad_without_counts_is_bad_input():
+    # ruling 19: no tile data gives the Helipad's counts, so the event must
     g = new("Ann, Ben", Tiles=10)
-    assert g.apply('Ann: tile helipad').text == 'Ann: tile "Helipad" z=0 ammo=0 life=0'
-    assert g.to_json()["step"] == "bid" and g.zombies == 0
+    for bare in ('Ann: tile helipad', 'Ann: tile "Helipad"'):
+        with pytest.raises(BadInputError, match="Helipad"):
+            g.apply(bare)
+    assert g.apply('Ann: tile helipad z=1').text == 'Ann: tile "Helipad" z=1 ammo=0 life=0'
+    assert g.to_json()["step"] == "bid" and g.zombies == 1
 
 
 def test_pages_only_on_your_own_turn():
@@ -462,7 +468,7 @@ def test_schools_out_guts():
 
 def test_mall_walkers_duct_replaces_the_roll():
     g = play(new(Expansions="mall-walkers"), "Ann: tile road 2", "Ann: duct", "Ann: fight 5")
-    assert g.allowance == 0 and g.to_json()["step"] == "zombies"
+    assert g.allowance == 0 and g.to_json()["step"] == "move"
     refused(g, "Ann: move 1", E.R_ALLOWANCE)
     refused(play(new(), "Ann: tile road 2"), "Ann: duct", E.R_EXPANSION)
 
@@ -651,7 +657,7 @@ EXAMPLES_BY_RULE = {
     E.R_HELIPAD_DECK: (HEAD, 'Ann: tile "Helipad" z=1 ammo=0 life=0'),
     E.R_BID: (HEAD, "Ann: bid 0"),
     E.R_BID_RULES: ('[Game "zombies"]\n[Players "Ann, Ben"]\n[Tiles "10"]\n',
-                    'Ann: tile "Helipad"\nAnn: bid 1'),
+                    'Ann: tile "Helipad" z=1 ammo=0 life=0\nAnn: bid 1'),
     E.R_FIGHT_WHEN: (HEAD, "Ann: tile road 2\nAnn: roll 3\nAnn: fight 5"),
     E.R_FIGHT_ROLL: (HEAD, MOVING + "Ann: fight 5 ammo"),
     E.R_OUT_OF_LIFE: (HEAD, MOVING + "Ann: adjust life -3\nAnn: fight 2 life"),
@@ -681,7 +687,9 @@ EXAMPLES_BY_RULE = {
     E.R_DISCARD: (HEAD, MOVING + "Ann: zombies 2\nAnn: adjust hand -3\nAnn: discard"),
     E.R_EXPANSION: (HEAD, MOVING + "Ann: fight 5 dog"),
     E.R_ADJUST: (HEAD, "Ann: adjust ammo -4"),
-    E.R_RESHUFFLE: (HEAD, "Ann: reshuffle"),
+    E.R_REMOVED: (HEAD, 'Ann: event "Brain Cramp"'),
+    E.R_WEAPON: (HEAD, 'Ann: item "Chainsaw"\nAnn: tile road 2\nAnn: draw 1\nAnn: roll 4\nAnn: move 1\n'
+                       'Ann: fight 1 +2 "Chainsaw" +1 "Chainsaw"'),
 }
 
 
