@@ -23,7 +23,7 @@ from referee.errors import BadInputError, ChoiceNeeded, Option
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse, rule_ids
 
 from .odds import fight_odds
-from .tiles import BUILTIN, REQUIRED, TileData, builtin_tile_data, parse_tile_data
+from .tiles import BUILTIN, REQUIRED, TileData, builtin_tile_data, check_expansions, parse_tile_data
 
 # -- numbers the rules fix ----------------------------------------------------------------
 
@@ -299,6 +299,7 @@ class Game(EngineBase):
             data = builtin_tile_data()
         else:
             raise BadInputError(f"unknown built-in tile data {data_tag!r} (use `default` or a .toml file)")
+        check_expansions(data, expansions)
         game = cls(players, tiles, events, expansions, data, data_tag)
         game.common_tags = common
         return game
