@@ -16,7 +16,7 @@ from referee.games.zombies.tiles import builtin_tile_data, parse_tile_data
 from referee.records import parse_record
 from referee.replay import replay_record
 
-from .conftest import EXAMPLES, refused
+from .conftest import EXAMPLES, FIXTURES, refused
 
 ZOMBIE_EXAMPLES = EXAMPLES / "zombies"
 
@@ -715,3 +715,275 @@ def test_stopped_player_cannot_move_at_its_line():
     result = replay_text(HEAD + tail + "\n")
     assert result.error.rule == E.R_STOPPED and "cannot move" in result.error.message
     assert result.error.line == 3 + len(tail.split("\n"))
+
+
+# -- issue 22: the spec's rulings 15-23, each replayed from its own record ------------------
+#
+# tests/fixtures/zombies/rNN-*.zqp: one small record per ruling, written for these tests.
+
+RULINGS = FIXTURES / "zombies"
+
+
+def fixture(name: str):
+    """Replay ``tests/fixtures/zombies/<name>.zqp``: ``(Replay, record)``."""
+    path = RULINGS / f"{name}.zqp"
+    record = parse_record(path.read_text(), path)
+    return replay_record(record), record
+
+
+def replay_lines(record, lines):
+    """Replay ``record``'s tags with the event ``lines`` instead of its own."""
+    game = Game.from_tags({k: v for k, v in record.tags.items() if k != "Game"})
+    for text in lines:
+        game.apply(text)
+    return game
+
+
+def subset(state: dict, want: dict) -> None:
+    for key, value in want.items():
+        assert state[key] == value, (key, state[key], value)
+
+
+def test_r15_a_draw_spans_the_automatic_reshuffle():
+    result, _ = fixture("r15-reshuffle")
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    subset(s, {"turn": 2, "next": "Ann", "step": "roll", "events_left": 1, "discards": 0})
+    assert s["players"]["Ann"]["hand"] == 3
+    draw = result.applied[-1]
+    assert draw.text == "Ann: draw 2" and "2 discards shuffled" in draw.notes[0]
+
+
+def test_r15_reshuffle_is_a_note_that_changes_nothing_at_any_moment():
+    _, record = fixture("r15-reshuffle")
+    game = Game.from_tags({k: v for k, v in record.tags.items() if k != "Game"})
+    for line in record.events:
+        for who in ("Ann", "Ben"):
+            before = game.to_json()
+            assert game.apply(f"{who}: reshuffle").text == f"{who}: reshuffle"
+            assert game.to_json() == before
+        game.apply(line.text)
+
+
+def test_r15_the_draw_refusal_says_why():
+    # the deck and the discard pile are both empty and Ann holds 2: not "hand is full"
+    g = new("Ann, Ben", Events=6)
+    play(g, "Ann: tile road 1", "Ann: roll 2", "Ann: zombies 2", "Ann: discard")
+    g.discards = 0                      # say the discarded card left the game
+    play(g, "Ben: tile road 1", "Ben: roll 2", "Ben: zombies 2", "Ben: end", "Ann: tile road 1")
+    err = refused(g, "Ann: draw 1", E.R_DRAW)
+    assert "full" not in err.message and "empty" in err.message and "2 cards" in err.message
+    assert g.to_json()["step"] == "fight"         # the optional start fight, then the roll
+    play(g, "Ann: roll 2")
+    full = refused(play(new(), "Ann: tile road 1"), "Ann: draw 1", E.R_DRAW)
+    assert "Ann's hand is full" in full.message
+
+
+def test_r16_step_after_every_line():
+    _, record = fixture("r16-steps")
+    game = Game.from_tags({k: v for k, v in record.tags.items() if k != "Game"})
+    steps = []
+    for line in record.events:
+        game.apply(line.text)
+        steps.append(game.to_json()["step"])
+    assert steps == ["fight", "move", "move", "fight", "move", "discard", "tile",
+                     "fight", "fight", "roll"]
+
+
+def test_r17_the_final_state_keeps_the_winning_turn():
+    result, _ = fixture("r17-final-state")
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    subset(s, {"over": True, "winner": "Ann", "ending": "helipad", "next": None, "step": None,
+               "turn": 0, "zombies_in_play": 0, "tiles_left": 5})
+    assert s["players"]["Ann"] == {"life": 3, "ammo": 3, "kills": 1, "hand": 3,
+                                   "event_this_round": False, "in_play": [], "allowance": 4,
+                                   "moved": 3}
+    assert s["players"]["Ben"]["allowance"] is None and s["players"]["Ben"]["moved"] == 0
+
+
+def test_r18_helipad_after_a_start_of_turn_kill():
+    result, _ = fixture("r18-helipad-start-kill")
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    subset(s, {"over": True, "winner": "Ann", "ending": "helipad", "turn": 4,
+               "zombies_in_play": 3, "tiles_left": 3})
+    assert s["players"]["Ann"] == {"life": 0, "ammo": 0, "kills": 1, "hand": 3,
+                                       "event_this_round": False, "in_play": [],
+                                       "allowance": 1, "moved": 0}
+
+
+@pytest.mark.parametrize("after, rule", [
+    ("Ann: fight 2 life", E.R_CONTINUES),   # a fight open on the centre
+    ("Ann: fight 1", E.R_HELIPAD),          # lost with no life: the zombie stays
+    ("Ann: move 3", None),                  # moved onto it: accepted (a fight may not be needed)
+])
+def test_r18_helipad_refused_where_the_numbers_show_a_zombie_there(after, rule):
+    _, record = fixture("r18-helipad-start-kill")
+    lines = [line.text for line in record.events]
+    game = replay_lines(record, lines[:lines.index(after) + 1])   # its first occurrence
+    if rule is None:
+        game.apply("Ann: helipad")
+        assert game.to_json()["ending"] == "helipad"
+    else:
+        refused(game, "Ann: helipad", rule)
+
+
+def test_r18_helipad_without_a_move_or_a_start_kill_or_after_the_town_square():
+    _, record = fixture("r18-helipad-start-kill")
+    lines = [line.text for line in record.events]
+    game = replay_lines(record, lines[:-3] + ["Ann: roll 1"])     # no start-of-turn fight
+    assert "neither moved" in refused(game, "Ann: helipad", E.R_HELIPAD).message
+    game = replay_lines(record, lines[:-1] + ["Ann: town-square"])
+    refused(game, "Ann: helipad", E.R_HELIPAD)
+
+
+def test_r19_a_bare_named_tile_is_bad_input_at_its_line():
+    result, _ = fixture("r19-bare-helipad")
+    assert isinstance(result.error, BadInputError) and result.error.line == 4
+    assert "Helipad" in result.error.message and result.game.to_json()["zombies_in_play"] == 0
+    with pytest.raises(BadInputError, match="Drug Store"):
+        new().apply("Ann: tile Drug Store")
+    data = '"Helipad" = {z = 1, ammo = 0, life = 0}\n'
+    g = Game.from_tags({"Players": "Ann, Ben", "Tiles": "10", "TileData": "t.toml", "TileDataText": data})
+    assert g.apply('Ann: tile "Helipad"').text == 'Ann: tile "Helipad" z=1 ammo=0 life=0'
+    assert g.zombies == 1
+
+
+def test_r20_the_guts_cut_comes_before_the_optional_discard():
+    result, record = fixture("r20-guts-cut")
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    assert s["players"]["Ann"]["hand"] == 1 and s["players"]["Ann"]["guts"] == 2
+    subset(s, {"discards": 2, "next": "Ben", "step": "tile", "turn": 1})
+    ended = replay_lines(record, [line.text for line in record.events][:-1] + ["Ann: end"])
+    assert ended.to_json()["players"]["Ann"]["hand"] == 2 and ended.discards == 1
+
+
+def test_r21_the_removed_event_cards_are_refused():
+    result, _ = fixture("r21-removed-card")
+    assert result.error is not None and result.error.line == 4
+    assert result.error.rule == E.R_REMOVED
+    assert Game.from_tags({"Players": "Ann, Ben, Cat"}).events_left == 41 - 9
+    assert sum(E.REMOVED_EVENTS.values()) == 9 and E.DEFAULT_EVENTS == 50 - 9
+
+
+@pytest.mark.parametrize("card", ["Where Did Everybody Go", "Bad Sense of Direction",
+                                  "hysterical paralysis", "The Keys Are Still In It",
+                                  "Were Screwed", "We’re Screwed", "Fear", "Brain Cramp",
+                                  "All The Marbles"])
+@pytest.mark.parametrize("verb", ["event", "item"])
+def test_r21_each_removed_card_by_name(card, verb):
+    refused(new(), f'Ben: {verb} "{card}"', E.R_REMOVED)
+
+
+def test_r22_a_weapon_adds_its_bonus_one_roll_at_a_time():
+    result, _ = fixture("r22-weapon")
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    assert s["players"]["Ann"] == {"life": 2, "ammo": 2, "kills": 3, "hand": 3,
+                                       "event_this_round": True, "in_play": ["Chainsaw"],
+                                       "allowance": 4, "moved": 3}
+    assert s["zombies_in_play"] == 0 and s["step"] == "move"
+    assert [a.text for a in result.applied][5] == 'Ann: fight 2 +2 "Chainsaw"'
+
+
+@pytest.mark.parametrize("line, rule", [
+    ('Ann: fight 1 +2 "Chainsaw" +1 "Chainsaw" ammo', E.R_WEAPON),   # two weapons on one roll
+    ('Ann: fight 1 +2 "Shotgun" ammo', E.R_IN_PLAY),                  # not in Ann's play
+    ('Ann: fight 2 +2 "Chainsaw" ammo', E.R_FIGHT_ROLL),              # 4 already kills
+    ('Ann: fight 1 +1 "Chainsaw" ammo', None),                        # 1 + 1 = 2: two ammo
+])
+def test_r22_weapon_refusals_at_their_line(line, rule):
+    _, record = fixture("r22-weapon")
+    lines = [x.text for x in record.events]
+    text = "\n".join(f"[{k} \"{v}\"]" for k, v in record.tags.items()) + "\n"
+    body = lines[:5] + [line]
+    result = replay_text(text + "\n".join(body) + "\n")
+    if rule is None:
+        assert result.error is None and result.game.players[0].ammo == 1
+    else:
+        assert result.error is not None and result.error.rule == rule
+        assert result.error.line == len(record.tags) + len(body)
+
+
+def test_r22_a_weapon_of_another_player_is_refused():
+    g = play(new(), 'Ben: item "Chainsaw"', "Ann: tile road 2", "Ann: roll 3", "Ann: move 1")
+    refused(g, 'Ann: fight 2 +2 "Chainsaw"', E.R_IN_PLAY)
+
+
+@pytest.mark.parametrize("event", ['Ann: fight 3 "Chainsaw"', 'Ann: fight 3 +0 "Chainsaw"',
+                                   "Ann: fight 3 +2", 'Ann: fight 3 +2 "Chain', 'Ann: fight 3 +2 ""'])
+def test_r22_malformed_weapon_fights_are_bad_input(event):
+    g = play(new(), 'Ann: item "Chainsaw"', "Ann: tile road 2", "Ann: draw 1", "Ann: roll 3",
+             "Ann: move 1")
+    with pytest.raises(BadInputError):
+        g.apply(event)
+
+
+def test_r22_the_odds_in_legal_show_and_advise_count_the_weapon():
+    from referee.games.zombies import render
+    from referee.games.zombies.advise import advise
+
+    _, record = fixture("r22-weapon")
+    lines = [x.text for x in record.events]
+    g = replay_lines(record, lines[:9])          # 2 ammo, 3 life; Chainsaw +2 is known
+    assert g.known_weapons(0) == [("Chainsaw", 2)]
+    ann = g.players[0]
+    armed = fight_odds(4, ann.ammo, ann.life, bonus=2)
+    plain = fight_odds(4, ann.ammo, ann.life)
+    assert armed.win > plain.win
+    legal = {o.text: o.description for o in g.legal_events()}
+    first = legal['Ann: fight 1 +2 "Chainsaw" ammo']
+    assert f"with Chainsaw +2 each roll: {armed.percent()}" in first
+    assert legal['Ann: fight 2 +2 "Chainsaw"'] == "kills the zombie"
+    assert f"with Chainsaw +2: {armed.percent()}" in render.odds_line(g)
+    best = advise(g).options[0]
+    assert best.extra["weapon"] == "Chainsaw" and best.extra["bonus"] == 2
+    assert best.probability == float(fight_odds(4, ann.ammo, ann.life, "ammo", bonus=2).win)
+    # while a fight with the weapon is open, show counts it on the next roll
+    g2 = replay_lines(record, lines[:-1])
+    assert g2.fight_weapon == ("Chainsaw", 2) and "Chainsaw +2" in render.odds_line(g2)
+
+
+def test_r22_fight_odds_with_a_bonus():
+    assert fight_odds(4, 0, 0, bonus=2).win == Fraction(5, 6)
+    assert fight_odds(5, 0, 0, bonus=4).win == 1
+    assert fight_odds(4, 1, 0, bonus=1).win == fight_odds(3, 1, 0).win
+    with pytest.raises(ValueError):
+        fight_odds(4, 0, 0, bonus=-1)
+
+
+def test_r23_the_leniencies():
+    result, record = fixture("r23-leniencies")
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    assert s["players"]["Ann"] == {"life": 2, "ammo": 0, "kills": 2, "hand": 3,
+                                       "event_this_round": False, "in_play": [],
+                                       "allowance": 3, "moved": 2}
+    texts = [a.text for a in result.applied]
+    assert texts[1] == "Ann: draw 0" and texts[6] == "Ann: fight 3 life"
+    assert record.tags["Event"] == "Friday night" and record.tags["Site"] == "the club"
+
+
+def test_issue24_tile_data_needs_the_expansion_of_its_zombies():
+    path = RULINGS / "r24-tile-data-expansion.zqp"
+    with pytest.raises(BadInputError, match=r"line 3: tile 'Army Surplus' has enhanced = 1"):
+        replay_record(parse_record(path.read_text(), path))
+    data = (RULINGS / "enhanced-box.toml").read_text()
+    with pytest.raises(BadInputError, match="dogs = 2.*The End"):
+        Game.from_tags({"Players": "A, B", "TileDataText": "[Mall]\nz = 1\ndogs = 2\n"})
+    g = Game.from_tags({"Players": "A, B", "Expansions": "zombie-corps", "TileData": "b.toml",
+                        "TileDataText": data})
+    text = g.apply('A: tile "army surplus"').text
+    assert text == 'A: tile "Army Surplus" z=3 ammo=2 life=0 enhanced=1'
+    again = Game.from_tags({"Players": "A, B", "Expansions": "zombie-corps", "TileData": "b.toml",
+                            "TileDataText": data})
+    assert again.apply(text).text == text and again.to_json() == g.to_json()
+
+
+def test_more_than_twelve_zombie_moves_are_refused_by_the_sum():
+    g = play(moving(), "Ann: fight 5")
+    g.zombies = 20
+    err = refused(g, "Ann: zombies 6: " + " ".join(["1"] * 13), E.R_ZOMBIE_POINTS)
+    assert "13" in err.message and "numbers" not in err.message
