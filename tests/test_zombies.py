@@ -987,3 +987,18 @@ def test_more_than_twelve_zombie_moves_are_refused_by_the_sum():
     g.zombies = 20
     err = refused(g, "Ann: zombies 6: " + " ".join(["1"] * 13), E.R_ZOMBIE_POINTS)
     assert "13" in err.message and "numbers" not in err.message
+
+
+def test_r22_the_referee_rolls_a_weapon_fight_and_keeps_the_weapon():
+    g = new(Expansions="the-end")
+    rolls = iter([1, 5])
+    roll = lambda: next(rolls)  # noqa: E731
+    assert g.fill_dice('Ann: fight +2 "Chainsaw"', roll) == 'Ann: fight 1 +2 "Chainsaw"'
+    assert g.fill_dice('Ann: fight dog +1 "Bat"', roll) == 'Ann: fight 5 dog +1 "Bat"'
+    assert g.fill_dice('Ann: fight +2 "Chainsaw" ammo', roll) == 'Ann: fight +2 "Chainsaw" ammo'
+    play(g, 'Ann: item "Chainsaw"', "Ann: tile road 2 dogs=1", "Ann: draw 1", "Ann: roll 3",
+         "Ann: move 1")
+    with pytest.raises(ChoiceNeeded) as info:
+        g.apply('Ann: fight 1 +2 "Chainsaw"')        # 3: one ammo, or a life
+    assert [o.text for o in info.value.options] == ['Ann: fight 1 +2 "Chainsaw" ammo',
+                                                    'Ann: fight 1 +2 "Chainsaw" life']
