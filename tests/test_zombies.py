@@ -604,7 +604,10 @@ def test_every_spec_ruling_has_an_entry():
     ids = {e.id for e in rulesdb.load_entries()}
     for topic in ("combat-table", "allowance-fixed", "zombie-split", "caps-and-refill", "event-cards",
                   "repopulate", "kills-to-win", "helipad-bids", "spell", "turn-steps",
-                  "helipad-window", "hard-zombies", "adjust", "turn-count"):
+                  "helipad-window", "hard-zombies", "adjust", "turn-count",
+                  # rulings 15-23
+                  "draw-reshuffle", "step-during-move", "final-state", "helipad-needs-move",
+                  "helipad-counts", "guts-discard", "removed-events", "weapons", "leniencies"):
         assert f"zombies.ruling.{topic}" in ids
 
 
