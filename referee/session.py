@@ -12,10 +12,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from .errors import BadInputError, ChoiceNeeded, RefereeError
+from .errors import BadInputError, ChoiceNeeded, Option, RefereeError
 from .games import Applied, Engine, GameSpec, spec as game_spec
 from .games.base import read_file_tags
-from .records import COMMON_TAGS, format_record
+from .records import COMMON_TAGS, Record, format_record
 from .store import LogEntry, Store, StoredGame, _effective
 
 #: Asked when an event leaves a choice open: ``ChoiceNeeded -> chosen text or None``.
@@ -119,10 +119,32 @@ def complete(game: Engine, text: str, choose: Chooser | None,
         except ChoiceNeeded as need:
             picked = choose(need) if choose else None
             if picked is None:
+                need.options = complete_options(game, need.options)
                 raise need.at(event=text)
             text = picked
         except RefereeError as exc:  # name the event refused, whatever the engine said
             raise exc.at(event=text)
+
+
+def complete_options(game: Engine, options: list[Option], depth: int = 3) -> list[Option]:
+    """``options`` with each one that still leaves a choice open replaced by its own
+    completions (up to ``depth`` choices deep), so a refusal in a script lists only
+    events that would be accepted as typed: ``play LR`` -> ``play LR:L``, ``play LR:R
+    >N``, ``play LR:R >S`` when the right turn bounces.  Each option is tried on a copy
+    of ``game``; one the rules refuse is left out.  The list is returned unchanged if
+    no option completes (a game that cannot be tried this way)."""
+    out: list[Option] = []
+    for opt in options:
+        trial = copy.deepcopy(game)
+        try:
+            trial.apply(opt.text)
+            out.append(opt)
+        except ChoiceNeeded as need:
+            if depth > 1:
+                out.extend(complete_options(game, need.options, depth - 1))
+        except RefereeError:
+            continue
+    return out or options
 
 
 def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None,
@@ -159,6 +181,29 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
     loaded.events.append(LogEntry(seq, "event", applied.text, applied.notes, now))
     loaded.length = seq
     return applied
+
+
+def import_record(store: Store, record: Record, match: int | None = None) -> tuple[int, Any]:
+    """Store ``record`` as a new game and make it current: the set-up as ``new`` stores
+    it (files its tags name read now, relative to the record) and every event's
+    canonical text, all in one write transaction.  Every event is checked first, as
+    ``referee replay`` does: a record that stops at an illegal or malformed line raises
+    that error (with its ``line``) and nothing is stored.  Returns ``(game id, the
+    replay)``."""
+    from .games import canonical_name
+    from .replay import replay_record
+
+    result = replay_record(record)
+    if result.error is not None:
+        raise result.error
+    game = canonical_name(record.game)
+    tags = record.tags
+    stored = stored_tags(game, setup_game(game, tags, record.base), tags, record.base)
+    with store.writing():
+        gid = store.create_game(game, stored, str(record.base), match=match)
+        for applied in result.applied:
+            store.append(gid, applied.text, applied.notes)
+    return gid, result
 
 
 def export_text(store: Store, loaded: Loaded, files: dict[str, str] | None = None) -> str:

@@ -40,12 +40,22 @@ Raimi = "e4"
 """
 
 
+@pytest.fixture(scope="session")
+def session_rules_index(tmp_path_factory) -> Path:
+    """One rules index file for the whole test session: built by the first test that
+    searches, reused by every later one.  The index carries the digest of the entries,
+    imports, word vectors and question bank it was built from, so a test that imports
+    rules or points at other entries rebuilds it (and the next test rebuilds it back):
+    sharing the file can cost time, never a stale answer."""
+    return tmp_path_factory.mktemp("rules") / "rules-index.db"
+
+
 @pytest.fixture(autouse=True)
-def private_store(tmp_path, monkeypatch):
-    """Every test gets its own game store and rules index and imports (the user's own
-    data and cache dirs are never touched)."""
+def private_store(tmp_path, monkeypatch, session_rules_index):
+    """Every test gets its own game store and rules imports, and the session's rules
+    index (the user's own data and cache dirs are never touched)."""
     monkeypatch.setenv("REFEREE_DB", str(tmp_path / "games.db"))
-    monkeypatch.setenv("REFEREE_RULES_INDEX", str(tmp_path / "rules-index.db"))
+    monkeypatch.setenv("REFEREE_RULES_INDEX", str(session_rules_index))
     monkeypatch.setenv("REFEREE_RULES_DB", str(tmp_path / "rules-imports.db"))
     monkeypatch.setenv("NO_COLOR", "1")
     import rulesdb

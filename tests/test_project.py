@@ -69,3 +69,53 @@ def test_sample_game_played_event_by_event_from_the_shell(tmp_path):
     assert replayed == {k: v for k, v in state.items() if k != "id"}
     # and the same as the built-in record itself
     assert json.loads(runner.invoke(app, ["replay", "sample", "--json"]).stdout) == replayed
+
+
+# -- the README's claims, checked against the tool (issue 25) -------------------------------
+
+def _readme() -> str:
+    return (ROOT / "README.md").read_text()
+
+
+def test_readme_commands_name_existing_commands():
+    """Every ``referee ...`` line in the README's shell blocks names a real command."""
+    paths = set(command_paths())
+    unknown = []
+    for block in re.findall(r"```sh\n(.*?)```", _readme(), re.S):
+        for line in block.splitlines():
+            words = line.split("#", 1)[0].split()
+            at = next((i for i, w in enumerate(words) if w.endswith("referee")), None)
+            if at is None:
+                continue
+            typed = " ".join(["referee", *words[at + 1:]]) + " "
+            if not any(typed.startswith(p + " ") for p in paths):
+                unknown.append(line.strip())
+    assert not unknown, unknown
+
+
+def test_readme_rule_ids_exist():
+    """Every rule id the README cites (``fluffy.bounce``) opens with ``rules show``."""
+    import rulesdb
+
+    ids = set(re.findall(r"\b((?:fluffy|fight-or-flight|zombie-attack|zombies|fluxx)\.[a-z0-9.-]+[a-z0-9])", _readme()))
+    ids = {i for i in ids if not i.endswith((".md", ".toml"))}
+    assert "fluffy.ruling.match-wins-first" in ids
+    missing = [i for i in ids if i not in set(rulesdb.database().ids())]
+    assert not missing, missing
+
+
+def test_readme_says_wins_lead_the_match_as_the_table_does():
+    """The README once said points lead; the tool (rightly) ranks wins first."""
+    from referee.games.fluffy.match import PlayedGame, score_match
+
+    from .test_match import state
+
+    text = " ".join(_readme().split())
+    assert "more wins over the finished games leads the match" in text
+    assert "more points leads" not in text
+    table = score_match([
+        PlayedGame("Ana", "Ben", state("escape", tree=True)),                 # Ana 4, Ana wins
+        PlayedGame("Ben", "Ana", state("capture", tree=True, zombies=4)),     # Ben 5, Ana wins
+    ])
+    assert table.standing("Ben").points > table.standing("Ana").points
+    assert table.leader == "Ana" and table.decided_by == "wins"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 from referee.games import spec
@@ -45,7 +46,7 @@ def test_fluffy_picture_fits(width, height):
     render = spec("fluffy").render_module().render
     for game in fluffy_positions():
         lines = lines_of(render(game), width, height)
-        assert max(len(line) for line in lines) <= width
+        assert max(cell_len(line) for line in lines) <= width  # columns on screen
         assert len(lines) <= height - 4, "\n".join(lines)  # room for summary, notes, prompt
 
 
@@ -54,7 +55,7 @@ def test_fluffy_compact_at_80x24_shows_every_rank_and_the_legend():
     text = "\n".join(lines_of(spec("fluffy").render_module().render(game), 80, 24))
     for rank in range(1, 13):
         assert f"{rank:>2}│" in text
-    assert "♣ tree" in text and "✿ flower" in text and "══ the gate" in text and "grave" in text
+    assert "♣ tree" in text and "✿ flower" in text and "══ gate" in text and "grave" in text
     assert "0 of 5 this turn" in text
     assert "sprint no (no zombie out)" in text and "discards 0" in text
 
@@ -151,3 +152,37 @@ def test_fight_or_flight_arrow_points_at_the_player_who_must_show():
     arrow = next(line for line in text.splitlines() if "▶" in line)
     assert "Ben" in arrow and "must show a new card first" in arrow
     assert "Now: Ben shows a new card; then Ann plays" in text
+
+
+def test_compact_yard_marks_south_walls_and_bugs_in_plain_text():
+    """Issue 25: a wall south of a square was shown only by underlining, lost with
+    NO_COLOR, in a pipe or a copied screen.  On the 5x4 test yard a wall runs south of
+    c2 and a bug south of c4; each must be readable in the exported plain text."""
+    from tests.conftest import YARD_TEXT
+
+    game = spec("fluffy").new_game({"Board": "yard.toml", "BoardText": YARD_TEXT})
+    draw = spec("fluffy").render_module().draw_compact
+    rows = {line[:2].strip(): line for line in draw(game.board).plain.split("\n")}
+    # two characters a square and one for the east wall, after "NN│"
+    def square(rank: str, file: int) -> str:
+        return rows[rank][3 + 3 * file: 5 + 3 * file]
+
+    assert square("2", 2) == "·_" and square("4", 2) == "·≈"
+    assert square("3", 2) == "· " and square("1", 2) == "· "
+    # a piece standing on c2 keeps the wall as a combining low line under its letters
+    from referee.games.fluffy.engine import Zombie
+
+    z = Zombie("George", (2, 1), "N")
+    plain = draw(game.board, zombies={(2, 1): z}).plain
+    assert "G\u0332↑\u0332" in plain
+
+
+@pytest.mark.parametrize("hand, shown", [("6", "0 of 6 this turn"), ("4", "0 of 4 this turn"),
+                                         ("5", "0 of 5 this turn")])
+def test_the_plays_line_counts_against_the_hand_size(hand, shown):
+    """Issue 25: hand size 6 showed "played 6 of 5", hand size 4 "played 0 of 5".
+    Fluffy plays one card up to his hand size a turn (five by the rulebook)."""
+    game = spec("fluffy").new_game({"Board": "default", "HandSize": hand})
+    text = "\n".join(lines_of(spec("fluffy").render_module().render(game), 80, 24))
+    assert shown in text
+    assert game.rules.plays_per_turn == int(hand)

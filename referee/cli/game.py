@@ -303,18 +303,20 @@ def games(ctx: typer.Context, json_out: bool = JSON_OPT) -> None:
             people = ", ".join(g.tags[k] for k in spec(g.game).player_tags if k in g.tags)
             rows.append({"id": g.id, "game": g.game, "players": people, "created": g.created,
                          "current": g.id == current, "over": state.get("over"),
-                         "events": len(store.effective(g.id))})
+                         "events": len(store.effective(g.id)), "match": g.match})
         if json_out:
             emit_json({"games": rows})
             return
         from rich.table import Table
 
         table = Table(box=None, header_style="bold")
-        for col in ("", "id", "game", "players", "events", "over", "started"):
+        in_match = any(r["match"] is not None for r in rows)
+        for col in ("", "id", "game", "players", "events", "over", "started") + (("match",) if in_match else ()):
             table.add_column(col)
         for r in rows:
             table.add_row("*" if r["current"] else "", str(r["id"]), r["game"], r["players"],
-                          str(r["events"]), "yes" if r["over"] else "no", r["created"])
+                          str(r["events"]), "yes" if r["over"] else "no", r["created"],
+                          *((str(r["match"] or ""),) if in_match else ()))
         console().print(table if rows else "No stored games yet: start one with `referee new GAME`.")
 
 
@@ -367,6 +369,42 @@ def export(
                        "output": None if output is None else str(output), "files": written})
             return
         write_output(text, output)
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    record: Path = typer.Argument(..., metavar="RECORD",
+                                  help="A game record file (.zwf, .fof, ...), e.g. one a friend sent."),
+    json_out: bool = JSON_OPT,
+) -> None:
+    """Store a game record as a new game and make it current, to carry on playing it.
+
+    Every event is checked as `referee replay` checks it; a record that breaks a rule
+    or cannot be read is refused at its line and nothing is stored."""
+    with guard(json_out):
+        from referee import session
+        from referee.games import spec
+        from referee.records import read_record
+
+        from referee.games import canonical_name
+
+        rec = read_record(record)
+        check_tags(canonical_name(rec.game), rec.tags)
+        store = open_store(ctx)
+        gid, result = session.import_record(store, rec)
+        loaded = session.load(store, gid)
+        if json_out:
+            emit_json({"id": gid, "game": loaded.stored.game, "events": len(result.applied),
+                       "log_length": loaded.length, "state": loaded.game.to_json()})
+            return
+        rend = spec(loaded.stored.game).render_module()
+        out = console()
+        out.print(rend.render(loaded.game, **session.render_extras(loaded)))
+        out.print(f"Game {gid} ({loaded.stored.game}) imported from {record.name}: "
+                  f"{len(result.applied)} events, all legal; it is now the current game.",
+                  markup=False)
+        out.print(rend.summary(loaded.game), markup=False)
 
 
 @app.command()

@@ -33,6 +33,7 @@ from typing import Any
 from referee.cards import CardCount, Hand
 from referee import records
 from referee.errors import BadInputError, Option
+from referee.words import unknown
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
 from referee.numbers import to_int
 
@@ -102,7 +103,7 @@ def parse_card(text: str) -> str:
     """The card named by ``text`` (case-insensitive); :class:`BadInputError` if none."""
     key = " ".join(text.split()).lower()
     if key not in _CARD_NAMES:
-        raise BadInputError(f"unknown card {text.strip()!r} (cards: {', '.join(CARDS)})")
+        raise unknown("card", text, CARDS)
     return _CARD_NAMES[key]
 
 
@@ -147,8 +148,7 @@ def parse_players(text: str | None) -> list[str]:
     return records.parse_players(text, "Fight or Flight", 2, 8)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+from referee.words import plural as _plural  # noqa: E402
 
 
 class Game(EngineBase):

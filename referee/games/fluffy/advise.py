@@ -39,7 +39,7 @@ from referee.grid import facing_towards
 
 from .rules import (_LEFT, _RIGHT, ROTATE, ZOMBIE_PLAYS, Turn, expand_fluffy_move, fluffy_end_check,
                     fluffy_play_check, sprint_check)
-from .state import FLUFFY_PLAYS, Position
+from .state import Position
 
 #: Hand combinations summed exactly up to this many; more are sampled.
 EXACT_LIMIT = 4000
@@ -436,7 +436,7 @@ def _fluffy_plans(game) -> tuple[list[dict], list[str]]:
             if sprint_check(r, s) is None:
                 for ev, child in expand_fluffy_move(Turn(r, s, [], Event("sprint")), "sprint", None):
                     nxt.append((child.s, events + [ev.text()], needs))
-            if fluffy_play_check(r, s) is not None or s.plays >= FLUFFY_PLAYS:
+            if fluffy_play_check(r, s) is not None:
                 continue
             hand = s.fluffy_hand
             for c in _cards_for_moves(hand, s, codes):

@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from referee.numbers import is_number, parse_int
 from referee.errors import BadInputError, IllegalEventError
+from referee.words import unknown
 from referee.grid import parse_facing
 
 from .board import ZOMBIE_NAMES
@@ -207,7 +208,7 @@ def _parse_event(text: str, zombies_turn: bool) -> Event:
         raise BadInputError("empty event")
     verb, args = tokens[0].lower(), tokens[1:]
     if verb not in VERBS:
-        raise BadInputError(f"unknown verb {tokens[0]!r} (known: {', '.join(VERBS)})")
+        raise unknown("verb", tokens[0], VERBS)
 
     def facing_of(tok: str) -> str:
         m = _FACING_TOKEN.match(tok)

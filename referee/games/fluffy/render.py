@@ -7,9 +7,9 @@ and height, or ``render(game, width=..., height=...)``):
   line of edges between ranks (``───`` wall, ``~~~`` bug, ``═══`` gate), the panel
   beside it or below it.  Needs about 100x32.
 - *compact* (a laptop's 80x24): one line a rank, two characters a square and one for
-  the wall east of it; a wall south of a square underlines it, a bug underlines it in
-  red (``≈`` marks an empty square with a bug south); the gate is ``══`` in the
-  bottom border.  The 12x12 default yard and its panel fit in 80x24.
+  the wall east of it; a wall south of a square is ``_`` in its free second character
+  (else a combining low line under both), a bug ``≈`` (else a combining tilde below),
+  both also underlined in colour; the gate is ``══`` in the bottom border.  The 12x12 default yard and its panel fit in 80x24.
 
 Marks: ``♣`` the tree, ``✿`` the flower, ``†`` and a letter a grave; Fluffy ``F`` and
 each zombie by one letter (``G`` George, ``R`` Romero, ``C`` Campbell, ``A`` Raimi),
@@ -126,8 +126,8 @@ def draw_yard(board, fluffy=None, zombies=None, tree_tagged=False, escaped=False
 
 def draw_compact(board, fluffy=None, zombies=None, tree_tagged=False, escaped=False) -> Text:
     """The yard in one line a rank: two characters a square, then ``│`` for a wall east
-    of it (or a space); a wall south of a square underlines it, a bug underlines it in
-    red and an empty square with a bug south shows ``≈``."""
+    of it (or a space); a wall or bug south of a square is written into it by
+    :func:`south_marked` (plain text keeps it) and underlined in colour."""
     zombies = zombies or {}
     letters = _letters(board)
     graves = {sq: name for name, sq in board.graves.items()}
@@ -156,7 +156,8 @@ def draw_compact(board, fluffy=None, zombies=None, tree_tagged=False, escaped=Fa
             elif sq in graves:
                 text, style = "†" + letters.get(graves[sq], "?"), "dim"
             else:
-                text, style = ("·≈" if south == "bug" else "· "), "dim"
+                text, style = "· ", "dim"
+            text = south_marked(text, south)
             if line and style == "dim":
                 style = ""
             row.append(text, style=f"{style}{line} {under}".strip())
@@ -178,12 +179,37 @@ def draw_compact(board, fluffy=None, zombies=None, tree_tagged=False, escaped=Fa
     return out
 
 
+#: What marks a wall or a bug south of a square in the compact yard, in plain text: the
+#: square's free second character, else a combining mark under both characters.
+_SOUTH = {"wall": ("_", "\u0332"), "bug": ("≈", "\u0330")}
+
+
+def south_marked(text: str, south: str | None) -> str:
+    """The two characters of a compact square with the edge south of it written in, so
+    that the mark survives plain text (no colour, a pipe, a copied screen): a free
+    second character becomes ``_`` (wall) or ``≈`` (bug); a square whose two characters
+    are taken (a piece, a grave) gets a combining low line (wall) or tilde below (bug)
+    under each.  Underlining in colour comes on top of this.
+
+    >>> south_marked("· ", "wall"), south_marked("· ", "bug"), south_marked("G↑", None)
+    ('·_', '·≈', 'G↑')
+    >>> south_marked("G↑", "wall") == "G\u0332↑\u0332"
+    True
+    """
+    if south not in _SOUTH:
+        return text
+    free, combining = _SOUTH[south]
+    if text[1:] == " ":
+        return text[0] + free
+    return "".join(ch + combining for ch in text)
+
+
 def legend(board, compact: bool) -> str:
     """The marks of the picture in words (one or two lines at 80 columns)."""
     names = " ".join(f"{letter} {name}" for name, letter in _letters(board).items())
     if compact:
         return ("♣ tree ✿ flower †G grave F Fluffy " + names + " ↑ facing\n"
-                "│ wall  underlined: wall to the south (red, ≈: a bug)  ══ the gate")
+                "│ wall east  _ or underlined: wall south  ≈ or red: bug south  ══ gate")
     return ("♣ tree  ✿ flower (Fluffy's start)  †Ge grave  ─│ wall  ~~~ bug  ═══ gate  "
             "F Fluffy; zombies by two letters; arrows face; F↑! Fluffy on a zombie's square")
 
@@ -299,7 +325,7 @@ def _panel(game, clock=None, compact: bool = False) -> Rows:
     """The panel: whose turn and what comes next, this turn's plays and the sprint,
     hands, piles, pieces, hints (legal events), variants and score.  ``compact`` keeps
     every row short enough for the 38 columns beside the compact yard."""
-    from referee.games.fluffy.engine import FLUFFY_PLAYS, ZOMBIE_PLAYS
+    from referee.games.fluffy.engine import ZOMBIE_PLAYS
 
     s = game.s
     shown_hints = hints(game)  # legal_events once for the whole panel
@@ -316,7 +342,7 @@ def _panel(game, clock=None, compact: bool = False) -> Rows:
         info.add_row("turn", f"{side}{f' ({name})' if name else ''}, turn {s.turn_no}")
         info.add_row("next", game.phase())
         if s.turn == "fluffy":
-            info.add_row("played", f"{s.plays} of {FLUFFY_PLAYS} this turn")
+            info.add_row("played", f"{s.plays} of {game.rules.plays_per_turn} this turn")
             info.add_row("sprint", _sprint_line(game, shown_hints))
         else:
             info.add_row("played", f"{s.zplays} of {ZOMBIE_PLAYS} zombie cards"

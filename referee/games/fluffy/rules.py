@@ -23,7 +23,7 @@ from referee.grid import FACINGS, Square, facing_towards
 
 from .board import ZOMBIE_NAMES, Board
 from .notation import MOVE_NAMES, Event, ZMove, card_name
-from .state import FLUFFY_PLAYS, HAND_LIMIT, ZOMBIE_PLAYS, Position, Rules, Zombie, score_of
+from .state import HAND_LIMIT, ZOMBIE_PLAYS, Position, Rules, Zombie, score_of
 
 # -- rule ids ----------------------------------------------------------------------------
 
@@ -215,8 +215,9 @@ def fluffy_play_check(r: Rules, s: Position, card: str | None = None) -> Problem
     if s.plays == 0 and not refilled(r, s):
         return (f"Fluffy must first refill his hand to {r.hand_size} "
                 f"(he holds {s.fluffy_hand.size}, the pile has {s.pile})", R_DRAW)
-    if s.plays >= max(FLUFFY_PLAYS, r.hand_size):
-        return ("Fluffy has played five cards this turn", R_FLUFFY_TURN)
+    if s.plays >= r.plays_per_turn:
+        return (f"Fluffy has played {r.plays_per_turn} cards this turn, the most he may",
+                R_FLUFFY_TURN)
     problem = open_hand_check(r, s)
     if problem or card is None:
         return problem

@@ -101,3 +101,10 @@ class Rules:
     fluffy_hand_open: bool = False    #: Fluffy plays with his hand face up
     opening_clock: int | None = None  #: seconds Fluffy may take for his zombie-free opening
     deck_given: bool = True           #: a [Deck] tag named the deck (counts are checked)
+
+    @property
+    def plays_per_turn(self) -> int:
+        """The most cards Fluffy may play in one turn: "one to five" (MOVING WITH
+        MOVEMENT CARDS), and as many as his hand holds when the hand-size handicap
+        changes it (DESIGNER'S NOTES): 6 with ``HandSize 6``, 4 with ``HandSize 4``."""
+        return self.hand_size

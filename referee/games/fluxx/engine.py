@@ -29,6 +29,7 @@ from typing import Any
 from referee.cards import Hand
 from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
+from referee.words import unknown
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse, rule_ids
 
 from . import catalogue as catmod
@@ -83,8 +84,7 @@ def fmt(name: str | None) -> str:
     return name if _PLAIN_NAME.match(name) and name != "?" else f'"{name}"'
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+from referee.words import plural as _plural  # noqa: E402
 
 
 def _join(names: list[str]) -> str:
@@ -368,10 +368,9 @@ class Game(EngineBase):
         p = self.seat_of(who)
         toks = tokenize(what)
         verb = toks[0][0].lower()
-        if toks[0][1] or verb not in ("creeper", "draw", "play", "kill", "move", "trio", "discard",
-                                      "drop", "end"):
-            raise BadInputError(f"unknown event {toks[0][0][:30]!r} (creeper, draw, play, kill, move, "
-                                "trio, discard, drop, end)")
+        verbs = ("creeper", "draw", "play", "kill", "move", "trio", "discard", "drop", "end")
+        if toks[0][1] or verb not in verbs:
+            raise unknown("event", toks[0][0], verbs)
         return p, verb, toks[1:]
 
     # -- checks ---------------------------------------------------------------------------

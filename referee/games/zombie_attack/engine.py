@@ -30,6 +30,7 @@ from typing import Any, Callable
 
 from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
+from referee.words import unknown
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse, rule_ids
 from referee.grid import FACINGS, Square, parse_square, square_name, step
 
@@ -92,7 +93,7 @@ def parse_card(text: str) -> str:
     """
     key = text.strip().lower().replace(" ", "")
     if key not in _CARD_NAMES:
-        raise BadInputError(f"unknown card {text.strip()[:30]!r} (cards: {', '.join(CARDS)})")
+        raise unknown("card", text, CARDS)
     return _CARD_NAMES[key]
 
 
@@ -428,7 +429,8 @@ class Game(EngineBase):
                             raise BadInputError("keep the card and drop one held: 'keep drop Key:front'")
                         drop = parse_card(rest[3])
             return Event(seat, "step", facing=facing, card=card, decision=decision, drop=drop)
-        raise BadInputError(f"unknown event {verb[:20]!r} (start, roll, N/E/S/W, stop, to, zombie)")
+        raise unknown("event", verb, ("start", "roll", "N", "E", "S", "W", "stop", "to", "zombie"),
+                      listed="start, roll, N/E/S/W, stop, to, zombie")
 
     # -- the cards ---------------------------------------------------------------------
 

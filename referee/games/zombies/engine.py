@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
+from referee.words import unknown
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse, rule_ids
 
 from .odds import fight_odds
@@ -211,8 +212,7 @@ class Bidding:
     at: int = 0
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+from referee.words import plural as _plural  # noqa: E402
 
 
 _NAME = r'"([^"]+)"'
@@ -453,9 +453,10 @@ class Game(EngineBase):
             return seat, "reshuffle", {}
         if word == "spell":
             return seat, "spell", {"n": _die(tail, "spell")}
-        raise BadInputError(f"unknown event {body[:40]!r} (tile, bid, pass, fight, draw, roll, "
-                            f"move, pick, town-square, helipad, zombies, discard, end, event, "
-                            f"item, drop, adjust, spell, reshuffle, duct)")
+        raise unknown("event", body.split()[0] if body.split() else body,
+                      ("tile", "bid", "pass", "fight", "draw", "roll", "move", "pick", "town-square",
+                       "helipad", "zombies", "discard", "end", "event", "item", "drop", "adjust",
+                       "spell", "reshuffle", "duct"))
 
     def _parse_tile(self, tail: str) -> dict[str, Any]:
         low = tail.lower()
