@@ -1181,6 +1181,8 @@ class Game(EngineBase):
         card = next(c for c in p.in_play if c.lower() == a["card"].lower())
         p.in_play.remove(card)
         p.bonus.pop(card.lower(), None)
+        if seat == self.seat and self.fight_weapon and self.fight_weapon[0] == card:
+            self.fight_weapon = None          # the open fight goes on without it
         self.discards += 1
         return f'drop "{card}"', [f"{card} leaves play"]
 
