@@ -16,7 +16,7 @@ from referee.games.zombies.tiles import builtin_tile_data, parse_tile_data
 from referee.records import parse_record
 from referee.replay import replay_record
 
-from .conftest import EXAMPLES, refused
+from .conftest import EXAMPLES, FIXTURES, refused
 
 ZOMBIE_EXAMPLES = EXAMPLES / "zombies"
 
@@ -333,31 +333,33 @@ def test_one_copy_in_play_per_player_and_drop():
 def test_no_card_to_play():
     g = new()
     g.players[1].hand = 0
-    refused(g, 'Ben: event "Fear"', E.R_HAND)
+    refused(g, 'Ben: event "Lots of Ammo"', E.R_HAND)
 
 
-def test_draw_is_what_the_deck_holds_and_reshuffle_when_it_is_empty():
+def test_draw_spans_the_automatic_reshuffle():
+    # ruling 15: the deck holds 1, the discards 2 (A and B): `draw 2` takes the last
+    # card, shuffles the discards into a new deck and takes one more from it
     g = new("Ann, Ben", Events=7)    # 1 left after the deal
-    play(g, 'Ann: event "A"', 'Ben: event "B"', "Ann: tile road 1")
-    refused(g, "Ann: reshuffle", E.R_RESHUFFLE)   # the deck still holds one
-    play(g, "Ann: draw 1")
-    assert g.events_left == 0 and g.players[0].hand == 3
-    play(g, "Ann: roll 2", "Ann: zombies 2", "Ann: end", "Ben: tile road 1")
-    assert g.draw_count() == 0 and g.to_json()["step"] == "fight"
-    refused(g, "Ben: draw 1", E.R_DRAW)
-    play(g, "Ben: reshuffle")                      # two discards: A and B
-    assert (g.events_left, g.discards) == (2, 0)
-    play(g, "Ben: draw 1")
-    refused(g, "Ann: reshuffle", E.R_RESHUFFLE)
+    play(g, "Ann: tile road 1", "Ann: roll 2", 'Ann: event "A"', "Ann: reshuffle")
+    assert (g.events_left, g.discards) == (1, 1)     # the note changes nothing
+    play(g, "Ann: zombies 2", "Ann: discard", "Ben: tile road 1", "Ben: roll 2", "Ben: zombies 2",
+         "Ben: end", "Ann: tile road 1")
+    refused(g, "Ann: draw 1", E.R_DRAW)              # to three: the deck and discards hold 3
+    a = g.apply("Ann: draw 2")
+    assert a.text == "Ann: draw 2" and "ran out" in a.notes[0]
+    assert (g.events_left, g.discards, g.players[0].hand) == (1, 0, 3)
 
 
-def test_step_is_zombies_when_nothing_is_left_to_move():
+def test_step_stays_move_when_nothing_is_left_to_move():
+    # ruling 16: `move` until the zombie roll, never `zombies`
     g = play(new(), "Ann: tile road 2", "Ann: roll 3", "Ann: move 2")
     assert g.to_json()["step"] == "move"
     play(g, "Ann: move 1")
-    assert g.to_json()["step"] == "zombies"
-    play(g, "Ann: fight 5")                         # a fight right after the last move
-    assert g.to_json()["step"] == "zombies"
+    assert g.to_json()["step"] == "move"
+    play(g, "Ann: fight 2 life")                    # a fight right after the last move
+    assert g.to_json()["step"] == "fight"
+    play(g, "Ann: fight 5")
+    assert g.to_json()["step"] == "move"
     play(g, "Ann: zombies 3")
     assert g.to_json()["step"] == "discard"
 
@@ -436,10 +438,14 @@ def test_spell_needs_the_end():
     refused(play(new(), "Ann: tile road 1", "Ann: roll 3"), "Ann: spell 6", E.R_EXPANSION)
 
 
-def test_helipad_without_counts_places_nothing():
+def test_helipad_without_counts_is_bad_input():
+    # ruling 19: no tile data gives the Helipad's counts, so the event must
     g = new("Ann, Ben", Tiles=10)
-    assert g.apply('Ann: tile helipad').text == 'Ann: tile "Helipad" z=0 ammo=0 life=0'
-    assert g.to_json()["step"] == "bid" and g.zombies == 0
+    for bare in ('Ann: tile helipad', 'Ann: tile "Helipad"'):
+        with pytest.raises(BadInputError, match="Helipad"):
+            g.apply(bare)
+    assert g.apply('Ann: tile helipad z=1').text == 'Ann: tile "Helipad" z=1 ammo=0 life=0'
+    assert g.to_json()["step"] == "bid" and g.zombies == 1
 
 
 def test_pages_only_on_your_own_turn():
@@ -462,7 +468,7 @@ def test_schools_out_guts():
 
 def test_mall_walkers_duct_replaces_the_roll():
     g = play(new(Expansions="mall-walkers"), "Ann: tile road 2", "Ann: duct", "Ann: fight 5")
-    assert g.allowance == 0 and g.to_json()["step"] == "zombies"
+    assert g.allowance == 0 and g.to_json()["step"] == "move"
     refused(g, "Ann: move 1", E.R_ALLOWANCE)
     refused(play(new(), "Ann: tile road 2"), "Ann: duct", E.R_EXPANSION)
 
@@ -598,7 +604,10 @@ def test_every_spec_ruling_has_an_entry():
     ids = {e.id for e in rulesdb.load_entries()}
     for topic in ("combat-table", "allowance-fixed", "zombie-split", "caps-and-refill", "event-cards",
                   "repopulate", "kills-to-win", "helipad-bids", "spell", "turn-steps",
-                  "helipad-window", "hard-zombies", "adjust", "turn-count"):
+                  "helipad-window", "hard-zombies", "adjust", "turn-count",
+                  # rulings 15-23
+                  "draw-reshuffle", "step-during-move", "final-state", "helipad-needs-move",
+                  "helipad-counts", "guts-discard", "removed-events", "weapons", "leniencies"):
         assert f"zombies.ruling.{topic}" in ids
 
 
@@ -651,7 +660,7 @@ EXAMPLES_BY_RULE = {
     E.R_HELIPAD_DECK: (HEAD, 'Ann: tile "Helipad" z=1 ammo=0 life=0'),
     E.R_BID: (HEAD, "Ann: bid 0"),
     E.R_BID_RULES: ('[Game "zombies"]\n[Players "Ann, Ben"]\n[Tiles "10"]\n',
-                    'Ann: tile "Helipad"\nAnn: bid 1'),
+                    'Ann: tile "Helipad" z=1 ammo=0 life=0\nAnn: bid 1'),
     E.R_FIGHT_WHEN: (HEAD, "Ann: tile road 2\nAnn: roll 3\nAnn: fight 5"),
     E.R_FIGHT_ROLL: (HEAD, MOVING + "Ann: fight 5 ammo"),
     E.R_OUT_OF_LIFE: (HEAD, MOVING + "Ann: adjust life -3\nAnn: fight 2 life"),
@@ -681,7 +690,9 @@ EXAMPLES_BY_RULE = {
     E.R_DISCARD: (HEAD, MOVING + "Ann: zombies 2\nAnn: adjust hand -3\nAnn: discard"),
     E.R_EXPANSION: (HEAD, MOVING + "Ann: fight 5 dog"),
     E.R_ADJUST: (HEAD, "Ann: adjust ammo -4"),
-    E.R_RESHUFFLE: (HEAD, "Ann: reshuffle"),
+    E.R_REMOVED: (HEAD, 'Ann: event "Brain Cramp"'),
+    E.R_WEAPON: (HEAD, 'Ann: item "Chainsaw"\nAnn: tile road 2\nAnn: draw 1\nAnn: roll 4\nAnn: move 1\n'
+                       'Ann: fight 1 +2 "Chainsaw" +1 "Chainsaw"'),
 }
 
 
@@ -707,3 +718,290 @@ def test_stopped_player_cannot_move_at_its_line():
     result = replay_text(HEAD + tail + "\n")
     assert result.error.rule == E.R_STOPPED and "cannot move" in result.error.message
     assert result.error.line == 3 + len(tail.split("\n"))
+
+
+# -- issue 22: the spec's rulings 15-23, each replayed from its own record ------------------
+#
+# tests/fixtures/zombies/rNN-*.zqp: one small record per ruling, written for these tests.
+
+RULINGS = FIXTURES / "zombies"
+
+
+def fixture(name: str):
+    """Replay ``tests/fixtures/zombies/<name>.zqp``: ``(Replay, record)``."""
+    path = RULINGS / f"{name}.zqp"
+    record = parse_record(path.read_text(), path)
+    return replay_record(record), record
+
+
+def replay_lines(record, lines):
+    """Replay ``record``'s tags with the event ``lines`` instead of its own."""
+    game = Game.from_tags({k: v for k, v in record.tags.items() if k != "Game"})
+    for text in lines:
+        game.apply(text)
+    return game
+
+
+def subset(state: dict, want: dict) -> None:
+    for key, value in want.items():
+        assert state[key] == value, (key, state[key], value)
+
+
+def test_r15_a_draw_spans_the_automatic_reshuffle():
+    result, _ = fixture("r15-reshuffle")
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    subset(s, {"turn": 2, "next": "Ann", "step": "roll", "events_left": 1, "discards": 0})
+    assert s["players"]["Ann"]["hand"] == 3
+    draw = result.applied[-1]
+    assert draw.text == "Ann: draw 2" and "2 discards shuffled" in draw.notes[0]
+
+
+def test_r15_reshuffle_is_a_note_that_changes_nothing_at_any_moment():
+    _, record = fixture("r15-reshuffle")
+    game = Game.from_tags({k: v for k, v in record.tags.items() if k != "Game"})
+    for line in record.events:
+        for who in ("Ann", "Ben"):
+            before = game.to_json()
+            assert game.apply(f"{who}: reshuffle").text == f"{who}: reshuffle"
+            assert game.to_json() == before
+        game.apply(line.text)
+
+
+def test_r15_the_draw_refusal_says_why():
+    # the deck and the discard pile are both empty and Ann holds 2: not "hand is full"
+    g = new("Ann, Ben", Events=6)
+    play(g, "Ann: tile road 1", "Ann: roll 2", "Ann: zombies 2", "Ann: discard")
+    g.discards = 0                      # say the discarded card left the game
+    play(g, "Ben: tile road 1", "Ben: roll 2", "Ben: zombies 2", "Ben: end", "Ann: tile road 1")
+    err = refused(g, "Ann: draw 1", E.R_DRAW)
+    assert "full" not in err.message and "empty" in err.message and "2 cards" in err.message
+    assert g.to_json()["step"] == "fight"         # the optional start fight, then the roll
+    play(g, "Ann: roll 2")
+    full = refused(play(new(), "Ann: tile road 1"), "Ann: draw 1", E.R_DRAW)
+    assert "Ann's hand is full" in full.message
+
+
+def test_r16_step_after_every_line():
+    _, record = fixture("r16-steps")
+    game = Game.from_tags({k: v for k, v in record.tags.items() if k != "Game"})
+    steps = []
+    for line in record.events:
+        game.apply(line.text)
+        steps.append(game.to_json()["step"])
+    assert steps == ["fight", "move", "move", "fight", "move", "discard", "tile",
+                     "fight", "fight", "roll"]
+
+
+def test_r17_the_final_state_keeps_the_winning_turn():
+    result, _ = fixture("r17-final-state")
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    subset(s, {"over": True, "winner": "Ann", "ending": "helipad", "next": None, "step": None,
+               "turn": 0, "zombies_in_play": 0, "tiles_left": 5})
+    assert s["players"]["Ann"] == {"life": 3, "ammo": 3, "kills": 1, "hand": 3,
+                                   "event_this_round": False, "in_play": [], "allowance": 4,
+                                   "moved": 3}
+    assert s["players"]["Ben"]["allowance"] is None and s["players"]["Ben"]["moved"] == 0
+
+
+def test_r18_helipad_after_a_start_of_turn_kill():
+    result, _ = fixture("r18-helipad-start-kill")
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    subset(s, {"over": True, "winner": "Ann", "ending": "helipad", "turn": 4,
+               "zombies_in_play": 3, "tiles_left": 3})
+    assert s["players"]["Ann"] == {"life": 0, "ammo": 0, "kills": 1, "hand": 3,
+                                       "event_this_round": False, "in_play": [],
+                                       "allowance": 1, "moved": 0}
+
+
+@pytest.mark.parametrize("after, rule", [
+    ("Ann: fight 2 life", E.R_CONTINUES),   # a fight open on the centre
+    ("Ann: fight 1", E.R_HELIPAD),          # lost with no life: the zombie stays
+    ("Ann: move 3", None),                  # moved onto it: accepted (a fight may not be needed)
+])
+def test_r18_helipad_refused_where_the_numbers_show_a_zombie_there(after, rule):
+    _, record = fixture("r18-helipad-start-kill")
+    lines = [line.text for line in record.events]
+    game = replay_lines(record, lines[:lines.index(after) + 1])   # its first occurrence
+    if rule is None:
+        game.apply("Ann: helipad")
+        assert game.to_json()["ending"] == "helipad"
+    else:
+        refused(game, "Ann: helipad", rule)
+
+
+def test_r18_helipad_without_a_move_or_a_start_kill_or_after_the_town_square():
+    _, record = fixture("r18-helipad-start-kill")
+    lines = [line.text for line in record.events]
+    game = replay_lines(record, lines[:-3] + ["Ann: roll 1"])     # no start-of-turn fight
+    assert "neither moved" in refused(game, "Ann: helipad", E.R_HELIPAD).message
+    game = replay_lines(record, lines[:-1] + ["Ann: town-square"])
+    refused(game, "Ann: helipad", E.R_HELIPAD)
+
+
+def test_r19_a_bare_named_tile_is_bad_input_at_its_line():
+    result, _ = fixture("r19-bare-helipad")
+    assert isinstance(result.error, BadInputError) and result.error.line == 4
+    assert "Helipad" in result.error.message and result.game.to_json()["zombies_in_play"] == 0
+    with pytest.raises(BadInputError, match="Drug Store"):
+        new().apply("Ann: tile Drug Store")
+    data = '"Helipad" = {z = 1, ammo = 0, life = 0}\n'
+    g = Game.from_tags({"Players": "Ann, Ben", "Tiles": "10", "TileData": "t.toml", "TileDataText": data})
+    assert g.apply('Ann: tile "Helipad"').text == 'Ann: tile "Helipad" z=1 ammo=0 life=0'
+    assert g.zombies == 1
+
+
+def test_r20_the_guts_cut_comes_before_the_optional_discard():
+    result, record = fixture("r20-guts-cut")
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    assert s["players"]["Ann"]["hand"] == 1 and s["players"]["Ann"]["guts"] == 2
+    subset(s, {"discards": 2, "next": "Ben", "step": "tile", "turn": 1})
+    ended = replay_lines(record, [line.text for line in record.events][:-1] + ["Ann: end"])
+    assert ended.to_json()["players"]["Ann"]["hand"] == 2 and ended.discards == 1
+
+
+def test_r21_the_removed_event_cards_are_refused():
+    result, _ = fixture("r21-removed-card")
+    assert result.error is not None and result.error.line == 4
+    assert result.error.rule == E.R_REMOVED
+    assert Game.from_tags({"Players": "Ann, Ben, Cat"}).events_left == 41 - 9
+    assert sum(E.REMOVED_EVENTS.values()) == 9 and E.DEFAULT_EVENTS == 50 - 9
+
+
+@pytest.mark.parametrize("card", ["Where Did Everybody Go", "Bad Sense of Direction",
+                                  "hysterical paralysis", "The Keys Are Still In It",
+                                  "Were Screwed", "We’re Screwed", "Fear", "Brain Cramp",
+                                  "All The Marbles"])
+@pytest.mark.parametrize("verb", ["event", "item"])
+def test_r21_each_removed_card_by_name(card, verb):
+    refused(new(), f'Ben: {verb} "{card}"', E.R_REMOVED)
+
+
+def test_r22_a_weapon_adds_its_bonus_one_roll_at_a_time():
+    result, _ = fixture("r22-weapon")
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    assert s["players"]["Ann"] == {"life": 2, "ammo": 2, "kills": 3, "hand": 3,
+                                       "event_this_round": True, "in_play": ["Chainsaw"],
+                                       "allowance": 4, "moved": 3}
+    assert s["zombies_in_play"] == 0 and s["step"] == "move"
+    assert [a.text for a in result.applied][5] == 'Ann: fight 2 +2 "Chainsaw"'
+
+
+@pytest.mark.parametrize("line, rule", [
+    ('Ann: fight 1 +2 "Chainsaw" +1 "Chainsaw" ammo', E.R_WEAPON),   # two weapons on one roll
+    ('Ann: fight 1 +2 "Shotgun" ammo', E.R_IN_PLAY),                  # not in Ann's play
+    ('Ann: fight 2 +2 "Chainsaw" ammo', E.R_FIGHT_ROLL),              # 4 already kills
+    ('Ann: fight 1 +1 "Chainsaw" ammo', None),                        # 1 + 1 = 2: two ammo
+])
+def test_r22_weapon_refusals_at_their_line(line, rule):
+    _, record = fixture("r22-weapon")
+    lines = [x.text for x in record.events]
+    text = "\n".join(f"[{k} \"{v}\"]" for k, v in record.tags.items()) + "\n"
+    body = lines[:5] + [line]
+    result = replay_text(text + "\n".join(body) + "\n")
+    if rule is None:
+        assert result.error is None and result.game.players[0].ammo == 1
+    else:
+        assert result.error is not None and result.error.rule == rule
+        assert result.error.line == len(record.tags) + len(body)
+
+
+def test_r22_a_weapon_of_another_player_is_refused():
+    g = play(new(), 'Ben: item "Chainsaw"', "Ann: tile road 2", "Ann: roll 3", "Ann: move 1")
+    refused(g, 'Ann: fight 2 +2 "Chainsaw"', E.R_IN_PLAY)
+
+
+@pytest.mark.parametrize("event", ['Ann: fight 3 "Chainsaw"', 'Ann: fight 3 +0 "Chainsaw"',
+                                   "Ann: fight 3 +2", 'Ann: fight 3 +2 "Chain', 'Ann: fight 3 +2 ""'])
+def test_r22_malformed_weapon_fights_are_bad_input(event):
+    g = play(new(), 'Ann: item "Chainsaw"', "Ann: tile road 2", "Ann: draw 1", "Ann: roll 3",
+             "Ann: move 1")
+    with pytest.raises(BadInputError):
+        g.apply(event)
+
+
+def test_r22_the_odds_in_legal_show_and_advise_count_the_weapon():
+    from referee.games.zombies import render
+    from referee.games.zombies.advise import advise
+
+    _, record = fixture("r22-weapon")
+    lines = [x.text for x in record.events]
+    g = replay_lines(record, lines[:9])          # 2 ammo, 3 life; Chainsaw +2 is known
+    assert g.known_weapons(0) == [("Chainsaw", 2)]
+    ann = g.players[0]
+    armed = fight_odds(4, ann.ammo, ann.life, bonus=2)
+    plain = fight_odds(4, ann.ammo, ann.life)
+    assert armed.win > plain.win
+    legal = {o.text: o.description for o in g.legal_events()}
+    first = legal['Ann: fight 1 +2 "Chainsaw" ammo']
+    assert f"with Chainsaw +2 each roll: {armed.percent()}" in first
+    assert legal['Ann: fight 2 +2 "Chainsaw"'] == "kills the zombie"
+    assert f"with Chainsaw +2: {armed.percent()}" in render.odds_line(g)
+    best = advise(g).options[0]
+    assert best.extra["weapon"] == "Chainsaw" and best.extra["bonus"] == 2
+    assert best.probability == float(fight_odds(4, ann.ammo, ann.life, "ammo", bonus=2).win)
+    # while a fight with the weapon is open, show counts it on the next roll
+    g2 = replay_lines(record, lines[:-1])
+    assert g2.fight_weapon == ("Chainsaw", 2) and "Chainsaw +2" in render.odds_line(g2)
+
+
+def test_r22_fight_odds_with_a_bonus():
+    assert fight_odds(4, 0, 0, bonus=2).win == Fraction(5, 6)
+    assert fight_odds(5, 0, 0, bonus=4).win == 1
+    assert fight_odds(4, 1, 0, bonus=1).win == fight_odds(3, 1, 0).win
+    with pytest.raises(ValueError):
+        fight_odds(4, 0, 0, bonus=-1)
+
+
+def test_r23_the_leniencies():
+    result, record = fixture("r23-leniencies")
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    assert s["players"]["Ann"] == {"life": 2, "ammo": 0, "kills": 2, "hand": 3,
+                                       "event_this_round": False, "in_play": [],
+                                       "allowance": 3, "moved": 2}
+    texts = [a.text for a in result.applied]
+    assert texts[1] == "Ann: draw 0" and texts[6] == "Ann: fight 3 life"
+    assert record.tags["Event"] == "Friday night" and record.tags["Site"] == "the club"
+
+
+def test_issue24_tile_data_needs_the_expansion_of_its_zombies():
+    path = RULINGS / "r24-tile-data-expansion.zqp"
+    with pytest.raises(BadInputError, match=r"line 3: tile 'Army Surplus' has enhanced = 1"):
+        replay_record(parse_record(path.read_text(), path))
+    data = (RULINGS / "enhanced-box.toml").read_text()
+    with pytest.raises(BadInputError, match="dogs = 2.*The End"):
+        Game.from_tags({"Players": "A, B", "TileDataText": "[Mall]\nz = 1\ndogs = 2\n"})
+    g = Game.from_tags({"Players": "A, B", "Expansions": "zombie-corps", "TileData": "b.toml",
+                        "TileDataText": data})
+    text = g.apply('A: tile "army surplus"').text
+    assert text == 'A: tile "Army Surplus" z=3 ammo=2 life=0 enhanced=1'
+    again = Game.from_tags({"Players": "A, B", "Expansions": "zombie-corps", "TileData": "b.toml",
+                            "TileDataText": data})
+    assert again.apply(text).text == text and again.to_json() == g.to_json()
+
+
+def test_more_than_twelve_zombie_moves_are_refused_by_the_sum():
+    g = play(moving(), "Ann: fight 5")
+    g.zombies = 20
+    err = refused(g, "Ann: zombies 6: " + " ".join(["1"] * 13), E.R_ZOMBIE_POINTS)
+    assert "13" in err.message and "numbers" not in err.message
+
+
+def test_r22_the_referee_rolls_a_weapon_fight_and_keeps_the_weapon():
+    g = new(Expansions="the-end")
+    rolls = iter([1, 5])
+    roll = lambda: next(rolls)  # noqa: E731
+    assert g.fill_dice('Ann: fight +2 "Chainsaw"', roll) == 'Ann: fight 1 +2 "Chainsaw"'
+    assert g.fill_dice('Ann: fight dog +1 "Bat"', roll) == 'Ann: fight 5 dog +1 "Bat"'
+    assert g.fill_dice('Ann: fight +2 "Chainsaw" ammo', roll) == 'Ann: fight +2 "Chainsaw" ammo'
+    play(g, 'Ann: item "Chainsaw"', "Ann: tile road 2 dogs=1", "Ann: draw 1", "Ann: roll 3",
+         "Ann: move 1")
+    with pytest.raises(ChoiceNeeded) as info:
+        g.apply('Ann: fight 1 +2 "Chainsaw"')        # 3: one ammo, or a life
+    assert [o.text for o in info.value.options] == ['Ann: fight 1 +2 "Chainsaw" ammo',
+                                                    'Ann: fight 1 +2 "Chainsaw" life']

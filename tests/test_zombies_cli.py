@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 
 import pexpect
@@ -144,6 +145,8 @@ def positions():
               "Annabelle: draw 1", "Annabelle: roll 2", "Annabelle: move 1"):
         big.apply(e)
     yield big
+    big.apply('Annabelle: fight 1 +2 "Chainsaw of Doom and Gloom" life')   # its odds line
+    yield big
 
 
 def test_picture_fits_80_by_24():
@@ -210,3 +213,44 @@ def test_the_docs_game_from_the_shell_runs():
         cli(*args[1:])
     state = json.loads(cli("show", "--json").stdout)
     assert state["next"] == "Ben" and state["players"]["Ann"]["kills"] == 1
+
+
+# -- issue 22: the ruling records from the shell ----------------------------------------------
+
+def test_ruling_records_replay_with_their_exit_codes():
+    from .conftest import FIXTURES
+
+    folder = FIXTURES / "zombies"
+    won = cli("replay", str(folder / "r18-helipad-start-kill.zqp"))
+    assert "Ann wins" in won.stdout
+    bare = cli("replay", str(folder / "r19-bare-helipad.zqp"), code=2)
+    assert "line 4" in bare.stderr and "Helipad" in bare.stderr
+    assert len(bare.stderr.strip().splitlines()) == 1 and "Traceback" not in bare.stderr
+    removed = cli("replay", str(folder / "r21-removed-card.zqp"), code=1)
+    assert "line 4" in removed.stderr and "[zombies.setup.removed-events]" in removed.stderr
+    data = cli("replay", str(folder / "r24-tile-data-expansion.zqp"), code=2)
+    assert "'Army Surplus'" in data.stderr and "line 3" in data.stderr
+    shown = cli("rules", "show", "zombies.setup.removed-events")
+    assert "Brain Cramp" in shown.stdout
+
+
+def test_a_weapon_fight_from_the_shell_and_its_odds():
+    start()
+    for e in ('Ann: item "Chainsaw"', "Ann: tile road 3", "Ann: draw 1", "Ann: roll 4", "Ann: move 1"):
+        cli("move", e)
+    cli("move", 'Ann: fight 1 +2 "Chainsaw" +1 "Chainsaw"', code=1)          # one weapon a roll
+    moved = json.loads(cli("move", 'Ann: fight 1 +2 "chainsaw" ammo', "--json").stdout)
+    assert moved["event"] == 'Ann: fight 1 +2 "Chainsaw" ammo'
+    assert moved["state"]["players"]["Ann"]["ammo"] == 2
+    cli("move", "Ann: move 1")
+    legal = json.loads(cli("legal", "--json").stdout)
+    armed = [e for e in legal["legal"] if '+2 "Chainsaw"' in e["event"]]
+    assert armed and any("with Chainsaw +2 each roll" in e["does"] for e in armed)
+    assert "with Chainsaw +2" in cli("show").stdout
+    advice = json.loads(cli("advise", "--json").stdout)
+    assert advice["options"][0]["probability"] == 1.0            # +2 and 2 ammo: certain
+    rolled = runner.invoke(app, ["move", 'Ann: fight +2 "Chainsaw"', "--json"])  # the referee rolls
+    if rolled.exit_code == 0:      # 2..6, plus 2: a kill
+        assert re.fullmatch(r'Ann: fight [2-6] \+2 "Chainsaw"', json.loads(rolled.stdout)["event"])
+    else:                          # a 1, plus 2: ammo or life, asked of the table
+        assert rolled.exit_code == 1 and 'Ann: fight 1 +2 "Chainsaw" ammo' in rolled.stderr

@@ -24,7 +24,7 @@ from referee.words import unknown
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse, rule_ids
 
 from .odds import fight_odds
-from .tiles import BUILTIN, REQUIRED, TileData, builtin_tile_data, parse_tile_data
+from .tiles import BUILTIN, REQUIRED, TileData, builtin_tile_data, check_expansions, parse_tile_data
 
 # -- numbers the rules fix ----------------------------------------------------------------
 
@@ -43,6 +43,13 @@ KILL = 4                    #: a plain zombie dies on 4..6
 HARD_KILL = 5               #: enhanced zombies and zombie dogs die on 5..6
 SPELL = 6
 MAX_ACCESS = 4              #: an unnamed tile has 1 to 4 access spaces
+MAX_BONUS = 9               #: the largest weapon bonus written in a fight
+
+#: The event cards the quick-play set-up puts back in the box (ruling 21), with the
+#: copies removed: 9 cards in all, so the default deck is 50 - 9 = 41.
+REMOVED_EVENTS = {"Where Did Everybody Go": 1, "Bad Sense of Direction": 1,
+                  "Hysterical Paralysis": 1, "The Keys Are Still In It": 1,
+                  "We're Screwed": 1, "Fear": 1, "Brain Cramp": 1, "All The Marbles": 2}
 
 EXPANSIONS = ("zombie-corps", "mall-walkers", "the-end", "schools-out", "six-feet-under")
 _EXP_ALIASES = {"zombie-corps": "zombie-corps", "zombie-corpse": "zombie-corps",
@@ -87,7 +94,8 @@ R_HALF = "zombies.zombie-move.half-limit"
 R_DISCARD = "zombies.discard"
 R_EXPANSION = "zombies.ruling.expansions"
 R_ADJUST = "zombies.ruling.adjust"
-R_RESHUFFLE = "zombies.events.reshuffle"
+R_REMOVED = "zombies.setup.removed-events"
+R_WEAPON = "zombies.events.one-weapon"
 
 RULE_IDS: frozenset[str] = rule_ids(globals())
 
@@ -96,6 +104,19 @@ TURN_VERBS = frozenset({"tile", "fight", "draw", "roll", "move", "pick", "town-s
                         "helipad", "zombies", "discard", "end", "spell", "duct"})
 ADJUST_FIELDS = ("life", "ammo", "guts", "kills", "hand", "zombies", "sewer")
 START_SEWER = 2             #: Six Feet Under: sewer tokens each
+
+
+def card_key(name: str) -> str:
+    """A card name compared without case, spaces or punctuation (``We're Screwed`` and
+    ``were screwed`` are one card).
+
+    >>> card_key("We’re  Screwed") == card_key("were screwed")
+    True
+    """
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+_REMOVED_KEYS = {card_key(c): c for c in REMOVED_EVENTS}
 
 
 def kill_number(kind: str | None) -> int:
@@ -175,6 +196,8 @@ class Seat:
     in_play: list[str] = field(default_factory=list)
     guts: int = START_GUTS
     sewer: int = START_SEWER
+    #: the bonus last written for each weapon in play (ruling 22), by lower-case name
+    bonus: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -230,6 +253,7 @@ class Game(EngineBase):
     def _new_turn_flags(self) -> None:
         self.start_life = self.players[self.seat].life
         self.start_fights = 0
+        self.start_kills = 0
         self.drawn = False
         self.allowance: int | None = None
         self.moved = 0
@@ -237,6 +261,7 @@ class Game(EngineBase):
         self.stopped = False
         self.move_over = False
         self.fight_open: str | None = None   # "zombie", "dog", "enhanced" while a fight goes on
+        self.fight_weapon: tuple[str, int] | None = None  # the weapon of the open fight's last roll
         self.fights_here: int | None = None  # fights since the last move (None: no move yet)
         self.spelled = False
         self.last_zombie_roll: tuple[int, tuple[int, ...] | None] | None = None
@@ -274,6 +299,7 @@ class Game(EngineBase):
             data = builtin_tile_data()
         else:
             raise BadInputError(f"unknown built-in tile data {data_tag!r} (use `default` or a .toml file)")
+        check_expansions(data, expansions)
         game = cls(players, tiles, events, expansions, data, data_tag)
         game.common_tags = common
         return game
@@ -304,10 +330,24 @@ class Game(EngineBase):
 
     def draw_count(self) -> int:
         """Cards the player to move must draw now: back up to the hand limit, or what the
-        event deck holds (ruling 10; a reshuffle of the discards is its own event)."""
+        event deck and the discard pile hold together (rulings 10 and 15: an empty deck
+        is refilled from the discards during the draw)."""
         p = self.seat
         need = max(0, self.hand_limit(p) - self.players[p].hand)
-        return min(need, self.events_left)
+        return min(need, self.events_left + self.discards)
+
+    def _take_cards(self, n: int, notes: list[str]) -> None:
+        """Take ``n`` cards from the event deck; when it runs out, the discard pile is
+        shuffled into a new deck at once and the taking goes on from it (ruling 15).
+        The caller has checked that the deck and the discards hold ``n``."""
+        first = min(n, self.events_left)
+        self.events_left -= first
+        rest = n - first
+        if rest:
+            shuffled = self.discards
+            self.events_left, self.discards = shuffled - rest, 0
+            notes.append(f"the event deck ran out: {_plural(shuffled, 'discard')} shuffled "
+                         f"into a new deck, {_plural(rest, 'card')} taken from it")
 
     @property
     def to_move(self) -> int | None:
@@ -333,9 +373,9 @@ class Game(EngineBase):
             if not self.drawn and self.draw_count() > 0:
                 return "draw"
             return "roll"
-        # nothing left to move (allowance used, stopped, or on the Town Square): the
-        # zombie roll is next, though a fight right after the last move is still allowed
-        return "move" if self.left_to_move() > 0 else "zombies"
+        # ruling 16: `move` until the zombie roll, also with nothing left to move (a
+        # fight right after the last move, a pick or the Town Square may still come)
+        return "move"
 
     def start_fight_cap(self) -> int:
         """Start-of-turn fights allowed: one, or three with The End (two dogs and a
@@ -383,7 +423,7 @@ class Game(EngineBase):
         if low == "pass":
             return seat, "pass", {}
         if word == "fight":
-            return seat, "fight", _parse_fight(tail)
+            return seat, "fight", _parse_fight(raw_tail)
         if word == "draw":
             return seat, "draw", {"n": _int(tail, "draw", 0, 9)}
         if word == "roll":
@@ -404,7 +444,7 @@ class Game(EngineBase):
             m = re.fullmatch(_NAME, raw_tail) or re.fullmatch(r"([^\"]+)", raw_tail)
             if not m or not m.group(1).strip():
                 raise BadInputError(f'write `{word} "Card Name"`')
-            return seat, word, {"card": " ".join(m.group(1).split())}
+            return seat, word, {"card": _card_name(m.group(1))}
         if word == "adjust":
             return seat, "adjust", {"changes": _parse_adjust(tail)}
         if low == "duct":
@@ -433,9 +473,11 @@ class Game(EngineBase):
         if not m:
             raise BadInputError('write `tile road N`, `tile "Name" z=N ammo=N life=N`, '
                                 '`tile none` or `tile discard`')
-        name = " ".join((m.group(1) or m.group(2)).split())
-        return {"kind": "named", "name": name,
-                "counts": _counts(m.group(3).lower(), ("z", "ammo", "life", "dogs", "enhanced"))}
+        name = _card_name(m.group(1) or m.group(2), "a tile name")
+        a = {"kind": "named", "name": name,
+             "counts": _counts(m.group(3).lower(), ("z", "ammo", "life", "dogs", "enhanced"))}
+        self.tile_counts(a)   # ruling 19: the counts must be known, from the data or here
+        return a
 
     # -- checks -----------------------------------------------------------------------------
 
@@ -518,11 +560,12 @@ class Game(EngineBase):
             counts.update(found[1])
         counts.update(a["counts"])
         missing = [k for k in REQUIRED if k not in counts]
-        helipad_bare = a["name"].lower() == "helipad" and not a["counts"]
-        if missing and not (a["counts"] and "z" in counts) and not helipad_bare:
-            raise BadInputError(f"{a['name']}: the tile data gives no "
+        if missing and not (a["counts"] and "z" in counts):
+            # ruling 19: no printed counts of our own, the Helipad included
+            name = found[0] if found else a["name"]
+            raise BadInputError(f"{name}: the tile data gives no "
                                 f"{', '.join(missing)}: write them, e.g. "
-                                f'`tile "{a["name"]}" z=4 ammo=1 life=1`')
+                                f'`tile "{name}" z=1 ammo=0 life=0`')
         for key in ("z", "ammo", "life", "dogs", "enhanced"):
             counts.setdefault(key, 0)
         return counts
@@ -565,30 +608,65 @@ class Game(EngineBase):
             return f"no fight now: the step is {self.step}", R_STEP
         if self.zombies <= 0:
             return "no zombie is in play to fight", R_NO_ZOMBIE
+        if problem := self._weapon_problem(seat, a):
+            return problem
         k = kill_number(kind)
         roll, choice = a["n"], a["choice"]
+        total = roll + self._bonus(a)
+        said = f"{roll} +{self._bonus(a)}" if self._bonus(a) else f"{roll}"
         p = self.players[seat]
-        if roll >= k:
+        if total >= k:
             if choice:
-                return f"a {roll} already kills: no {choice} is spent", R_FIGHT_ROLL
+                return f"a {said} already kills: no {choice} is spent", R_FIGHT_ROLL
             return None
-        need = k - roll
+        need = k - total
         rule = R_DOG if kind == "dog" else R_ENHANCED if kind == "enhanced" else R_FIGHT_ROLL
         if choice == "ammo" and p.ammo < need:
-            return (f"{p.name} has {p.ammo} ammo: raising a {roll} to {k} takes "
+            return (f"{p.name} has {p.ammo} ammo: raising a {said} to {k} takes "
                     f"{need}", rule)
         if choice == "life" and p.life == 0:
             return f"{p.name} has no life left to lose", R_OUT_OF_LIFE
         return None
 
+    @staticmethod
+    def _bonus(a: dict[str, Any]) -> int:
+        """The weapon bonus a fight event adds to its roll (0 without a weapon)."""
+        weapons = a.get("weapons") or ()
+        return weapons[0][0] if weapons else 0
+
+    def _weapon_problem(self, seat: int, a: dict[str, Any]) -> Problem | None:
+        """Ruling 22: at most one weapon a roll, and it must be in the fighter's play."""
+        weapons = a.get("weapons") or ()
+        if len(weapons) > 1:
+            return (f"one weapon a roll: {' and '.join(n for _, n in weapons)} were both "
+                    f"named", R_WEAPON)
+        if weapons and self._in_play(seat, weapons[0][1]) is None:
+            p = self.players[seat]
+            return f"{p.name} has no {weapons[0][1]} in play to fight with", R_IN_PLAY
+        return None
+
+    def _in_play(self, seat: int, card: str) -> str | None:
+        """The card as spelled in front of ``seat``, or None when it is not in play."""
+        key = card.lower()
+        return next((c for c in self.players[seat].in_play if c.lower() == key), None)
+
+    def known_weapons(self, seat: int) -> list[tuple[str, int]]:
+        """The cards in ``seat``'s play whose weapon bonus has been written in a fight,
+        with that bonus, sorted by name (ruling 22: the referee knows no printed bonus)."""
+        p = self.players[seat]
+        return sorted(((c, p.bonus[c.lower()]) for c in p.in_play if c.lower() in p.bonus),
+                      key=lambda cb: cb[0].lower())
+
     def fight_options(self, seat: int, a: dict[str, Any]) -> list[str]:
-        """The ways to pay a losing roll: ``ammo`` and/or ``life`` (none: a kill is lost)."""
+        """The ways to pay a losing roll (the weapon bonus counted, ruling 22): ``ammo``
+        and/or ``life`` (none: a kill is lost)."""
         k = kill_number(a["kind"])
-        if a["n"] >= k:
+        total = a["n"] + self._bonus(a)
+        if total >= k:
             return []
         p = self.players[seat]
         out = []
-        if p.ammo >= k - a["n"]:
+        if p.ammo >= k - total:
             out.append("ammo")
         if p.life > 0:
             out.append("life")
@@ -600,8 +678,12 @@ class Game(EngineBase):
         if problem := self._fight_open_problem():
             return problem
         want = self.draw_count()
-        if want == 0:
-            return f"{self.players[seat].name}'s hand is full: no draw", R_DRAW
+        p = self.players[seat]
+        if want == 0 and a["n"] > 0:
+            if p.hand >= self.hand_limit(seat):
+                return f"{p.name}'s hand is full: no draw", R_DRAW
+            return (f"{p.name} holds {_plural(p.hand, 'card')}, but the event deck and the "
+                    f"discard pile are empty: no draw", R_DRAW)
         if a["n"] != want:
             return (f"{self.players[seat].name} draws back up to "
                     f"{self.hand_limit(seat)}: {want}, not {a['n']}", R_DRAW)
@@ -669,8 +751,15 @@ class Game(EngineBase):
             return problem
         if self.helipad != "placed":
             return "the Helipad is not on the table", R_HELIPAD
-        if self.stopped or self.move_over or self.moved == 0:
-            return f"{self.players[seat].name} has not moved onto the helipad this turn", R_HELIPAD
+        name = self.players[seat].name
+        if self.stopped:
+            return (f"{name} lost a fight with no life left this turn: the zombie stays "
+                    f"and the helipad centre is not cleared", R_HELIPAD)
+        if self.move_over:
+            return f"{name} ended the move on the Town Square this turn", R_HELIPAD
+        if self.moved == 0 and self.start_kills == 0:
+            return (f"{name} has neither moved this turn nor killed a zombie at the start of "
+                    f"the turn: the helipad centre is not reached", R_HELIPAD)
         return None
 
     def _check_spell(self, seat: int, a: dict[str, Any]) -> Problem | None:
@@ -721,11 +810,20 @@ class Game(EngineBase):
             return f"{p.name} holds no event card", R_HAND
         return None
 
+    @staticmethod
+    def _removed_problem(card: str) -> Problem | None:
+        """Ruling 21: the quick-play set-up puts nine cards back in the box."""
+        printed = _REMOVED_KEYS.get(card_key(card))
+        if printed:
+            return (f"{printed} is one of the event cards the quick-play set-up removes: "
+                    f"nobody holds it", R_REMOVED)
+        return None
+
     def _check_event(self, seat: int, a: dict[str, Any]) -> Problem | None:
-        return self._play_check(seat)
+        return self._removed_problem(a["card"]) or self._play_check(seat)
 
     def _check_item(self, seat: int, a: dict[str, Any]) -> Problem | None:
-        if problem := self._play_check(seat):
+        if problem := self._removed_problem(a["card"]) or self._play_check(seat):
             return problem
         p = self.players[seat]
         card = a["card"]
@@ -743,12 +841,7 @@ class Game(EngineBase):
         return None
 
     def _check_reshuffle(self, seat: int, a: dict[str, Any]) -> Problem | None:
-        if self.events_left > 0:
-            return (f"the event deck still holds {_plural(self.events_left, 'card')}: it is "
-                    f"reshuffled only when it runs out", R_RESHUFFLE)
-        if self.discards == 0:
-            return "there are no discards to shuffle", R_RESHUFFLE
-        return None
+        return None   # ruling 15: a note, accepted from anyone at any moment
 
     def _check_adjust(self, seat: int, a: dict[str, Any]) -> Problem | None:
         p = self.players[seat]
@@ -768,8 +861,9 @@ class Game(EngineBase):
             if key == "hand":
                 if new > self.hand_limit(seat):
                     return f"a hand holds at most {self.hand_limit(seat)}", R_HAND
-                if delta > 0 and delta > self.events_left:
-                    return "the event deck cannot give that many cards", R_ADJUST
+                if delta > 0 and delta > self.events_left + self.discards:
+                    return ("the event deck and the discard pile cannot give that many "
+                            "cards", R_ADJUST)
         return None
 
     # -- apply ------------------------------------------------------------------------------
@@ -883,30 +977,40 @@ class Game(EngineBase):
         p = self.players[seat]
         kind, roll, choice = a["kind"], a["n"], a["choice"]
         k = kill_number(kind)
-        if roll < k and choice is None:
+        bonus = self._bonus(a)
+        weapon = self._in_play(seat, a["weapons"][0][1]) if a.get("weapons") else None
+        armed = f' +{bonus} "{weapon}"' if weapon else ""
+        total = roll + bonus
+        if total < k and choice is None:
             options = self.fight_options(seat, a)
             if len(options) == 2:
-                base = f"{p.name}: fight {roll}" + (f" {kind}" if kind else "")
+                base = f"{p.name}: fight {roll}" + (f" {kind}" if kind else "") + armed
                 raise ChoiceNeeded(
-                    f"a {roll} loses against a kill number of {k}: spend ammo or lose life",
+                    f"a {roll}{f' +{bonus}' if bonus else ''} loses against a kill number of "
+                    f"{k}: spend ammo or lose life",
                     R_FIGHT_ROLL, "pay the lost roll with",
-                    [Option(f"{base} ammo", f"spend {k - roll} ammo: a kill"),
+                    [Option(f"{base} ammo", f"spend {k - total} ammo: a kill"),
                      Option(f"{base} life", f"lose {self._life_cost(seat, kind)} life and roll again")])
             choice = options[0] if options else None
         notes: list[str] = []
+        if weapon:
+            p.bonus[weapon.lower()] = bonus
+            notes.append(f"{weapon} adds {bonus}: {roll} + {bonus} = {total}")
         start = self.phase == "start"
-        canon = f"fight {roll}" + (f" {kind}" if kind else "") + (f" {choice}" if choice else "")
+        canon = f"fight {roll}" + (f" {kind}" if kind else "") + armed + (f" {choice}" if choice else "")
         what = kind or "zombie"
-        if roll >= k or choice == "ammo":
+        if total >= k or choice == "ammo":
             if choice == "ammo":
-                p.ammo -= k - roll
-                notes.append(f"{k - roll} ammo raise the {roll} to {k}")
+                p.ammo -= k - total
+                notes.append(f"{k - total} ammo raise the {total} to {k}")
             p.kills += 1
             self.zombies -= 1
             self.fight_open = None
+            self.fight_weapon = None
             notes.append(f"{p.name} kills the {what}: {_plural(p.kills, 'kill')}")
             if start:
                 self.start_fights += 1
+                self.start_kills += 1
                 self.picks += 1
             else:
                 self.fights_here = (self.fights_here or 0) + 1
@@ -915,11 +1019,13 @@ class Game(EngineBase):
             loss = self._life_cost(seat, kind)
             p.life -= loss
             self.fight_open = what
+            self.fight_weapon = (weapon, bonus) if weapon else None
             notes.append(f"{p.name} loses {loss} life ({p.life} left) and fights on")
         else:
             lost = 1 if p.kills > 0 else 0
             p.kills -= lost
             self.fight_open = None
+            self.fight_weapon = None
             self.stopped = True
             if start:
                 self.start_fights += 1
@@ -937,7 +1043,7 @@ class Game(EngineBase):
     def _do_draw(self, seat: int, a: dict[str, Any]) -> tuple[str, list[str]]:
         notes: list[str] = []
         n = a["n"]
-        self.events_left -= n
+        self._take_cards(n, notes)
         self.players[seat].hand += n
         self.drawn = True
         return f"draw {n}", notes
@@ -1021,13 +1127,17 @@ class Game(EngineBase):
         return (f"zombies {a['n']}: " + " ".join(map(str, split)),
                 [f"{_plural(len(split), 'zombie')} move"])
 
-    def _end_turn(self, seat: int, notes: list[str]) -> None:
+    def _guts_cut(self, seat: int, notes: list[str]) -> None:
+        """School's Out Forever: at the end of the turn the hand is cut down to the guts
+        (at least one) before the optional discard (ruling 20)."""
         p = self.players[seat]
         if self.has("schools-out") and p.hand > self.hand_limit(seat):
             extra = p.hand - self.hand_limit(seat)
             p.hand -= extra
             self.discards += extra
             notes.append(f"{p.name} discards down to {p.hand} (guts)")
+
+    def _end_turn(self, seat: int, notes: list[str]) -> None:
         if self.zombies == 0:
             self.zombies += REPOPULATE
             notes.append(f"no zombie in play: {REPOPULATE} zombies are placed")
@@ -1040,6 +1150,7 @@ class Game(EngineBase):
 
     def _do_discard(self, seat: int, a: dict[str, Any]) -> tuple[str, list[str]]:
         notes: list[str] = []
+        self._guts_cut(seat, notes)
         self.players[seat].hand -= 1
         self.discards += 1
         self._end_turn(seat, notes)
@@ -1047,6 +1158,7 @@ class Game(EngineBase):
 
     def _do_end(self, seat: int, a: dict[str, Any]) -> tuple[str, list[str]]:
         notes: list[str] = []
+        self._guts_cut(seat, notes)
         self._end_turn(seat, notes)
         return "end", notes
 
@@ -1068,13 +1180,15 @@ class Game(EngineBase):
         p = self.players[seat]
         card = next(c for c in p.in_play if c.lower() == a["card"].lower())
         p.in_play.remove(card)
+        p.bonus.pop(card.lower(), None)
+        if seat == self.seat and self.fight_weapon and self.fight_weapon[0] == card:
+            self.fight_weapon = None          # the open fight goes on without it
         self.discards += 1
         return f'drop "{card}"', [f"{card} leaves play"]
 
     def _do_reshuffle(self, seat: int, a: dict[str, Any]) -> tuple[str, list[str]]:
-        n = self.discards
-        self.events_left, self.discards = n, 0
-        return "reshuffle", [f"the discards become a new event deck of {_plural(n, 'card')}"]
+        return "reshuffle", ["noted: the referee shuffles the discards into a new event deck "
+                             "by itself when a draw needs them (nothing changes)"]
 
     def _do_adjust(self, seat: int, a: dict[str, Any]) -> tuple[str, list[str]]:
         p = self.players[seat]
@@ -1084,7 +1198,7 @@ class Game(EngineBase):
                 self.zombies += delta
             elif key == "hand":
                 if delta > 0:
-                    self.events_left -= delta
+                    self._take_cards(delta, notes)
                 else:
                     self.discards -= delta
                 p.hand += delta
@@ -1099,7 +1213,7 @@ class Game(EngineBase):
 
     def fill_dice(self, text: str, roll: Callable[[], int]) -> str:
         """Roll for the table what ``text`` leaves out: ``Ann: roll``, ``Ann: fight
-        [dog|enhanced]``, ``Ann: zombies``, ``Ann: spell``, and The End's dogs on an
+        [dog|enhanced] [+B "Weapon"]``, ``Ann: zombies``, ``Ann: spell``, and The End's dogs on an
         unnamed tile (``Ann: tile road 2``)."""
         who, sep, rest = text.partition(":")
         if not sep:
@@ -1108,8 +1222,11 @@ class Game(EngineBase):
         low = [w.lower() for w in words]
         if low in (["roll"], ["spell"], ["zombies"]):
             return f"{who.strip()}: {low[0]} {roll()}"
-        if low and low[0] == "fight" and all(w in ("dog", "enhanced") for w in low[1:]) and len(low) <= 2:
-            return f"{who.strip()}: fight {roll()}" + (f" {low[1]}" if len(low) == 2 else "")
+        m = re.fullmatch(r'\s*fight((?:\s+(?:dog|enhanced))?(?:\s+\+\d{1,2}\s+"[^"]+")?)\s*', rest,
+                         re.IGNORECASE)
+        if m:
+            return f"{who.strip()}: fight {roll()}" + (" " + " ".join(m.group(1).split())
+                                                       if m.group(1).strip() else "")
         if (self.has("the-end") and len(low) == 3 and low[:2] == ["tile", "road"]
                 and low[2].isdigit()):
             return f"{who.strip()}: tile road {low[2]} dogs={roll()}"
@@ -1178,34 +1295,40 @@ class Game(EngineBase):
         else:
             kinds = [None] + (["dog"] if self.has("the-end") else []) + (
                 ["enhanced"] if self.has("zombie-corps") else [])
+            p = self.players[s]
+            arms = [(None, 0)] + self.known_weapons(s)
             for kind in kinds:
-                begin = len(out)
-                for r in range(1, 7):
-                    a = {"n": r, "kind": kind, "choice": None}
-                    opts = self.fight_options(s, a)
+                for weapon, bonus in arms:
+                    begin = len(out)
+                    weapons = [(bonus, weapon)] if weapon else []
                     k = kill_number(kind)
                     what = kind or "zombie"
-                    if r >= k:
-                        out.append((s, "fight", a, f"kills the {what}"))
-                    elif not opts:
-                        out.append((s, "fight", a, "no life, too little ammo: loses a kill"))
-                    for o in opts:
-                        if o == "ammo":
-                            desc = f"spend {k - r} ammo: kills the {what}"
-                        else:
-                            cost = self._life_cost(s, kind)
-                            after = fight_odds(k, self.players[s].ammo, self.players[s].life - cost,
-                                               dog=kind == "dog")
-                            desc = f"lose {cost} life, fight on ({after.percent()} to win then)"
-                        out.append((s, "fight", {**a, "choice": o}, desc))
-                if len(out) > begin:
-                    k = kill_number(kind)
-                    o = fight_odds(k, self.players[s].ammo, self.players[s].life, dog=kind == "dog")
-                    seat_, verb_, a_, desc_ = out[begin]
-                    out[begin] = (seat_, verb_, a_, f"{desc_}; the fight: {o.percent()} to win, "
-                                  f"~{float(o.life_lost):.1f} life, ~{float(o.ammo_spent):.1f} ammo")
+                    for r in range(1, 7):
+                        a = {"n": r, "kind": kind, "choice": None, "weapons": weapons}
+                        opts = self.fight_options(s, a)
+                        if r + bonus >= k:
+                            out.append((s, "fight", a, f"kills the {what}"))
+                        elif not opts:
+                            out.append((s, "fight", a, "no life, too little ammo: loses a kill"))
+                        for o in opts:
+                            if o == "ammo":
+                                desc = f"spend {k - r - bonus} ammo: kills the {what}"
+                            else:
+                                cost = self._life_cost(s, kind)
+                                after = fight_odds(k, p.ammo, p.life - cost, dog=kind == "dog",
+                                                   bonus=bonus)
+                                desc = f"lose {cost} life, fight on ({after.percent()} to win then)"
+                            out.append((s, "fight", {**a, "choice": o}, desc))
+                    if len(out) > begin:
+                        o = fight_odds(k, p.ammo, p.life, dog=kind == "dog", bonus=bonus)
+                        seat_, verb_, a_, desc_ = out[begin]
+                        armed = f" with {weapon} +{bonus} each roll" if weapon else ""
+                        out[begin] = (seat_, verb_, a_, f"{desc_}; the fight{armed}: {o.percent()} "
+                                      f"to win, ~{float(o.life_lost):.1f} life, "
+                                      f"~{float(o.ammo_spent):.1f} ammo")
             n = self.draw_count()
-            out.append((s, "draw", {"n": n}, f"draw {_plural(n, 'event card')}"))
+            if n:
+                out.append((s, "draw", {"n": n}, f"draw {_plural(n, 'event card')}"))
             for r in range(1, 7):
                 out.append((s, "roll", {"n": r}, f"movement roll: allowance {max(r, self.start_life)}"))
             out.append((s, "duct", {}, "Mall Walkers: take a duct instead of rolling"))
@@ -1225,7 +1348,9 @@ class Game(EngineBase):
                                     self._zombie_desc(r, split)))
             out.append((s, "discard", {}, "discard a card and end the turn"))
             out.append((s, "end", {}, "end the turn"))
-        out.append((s, "reshuffle", {}, "the event deck is empty: shuffle the discards into it"))
+        if self.events_left == 0:
+            out.append((s, "reshuffle", {}, "a note that the event deck is empty (the referee "
+                        "shuffles the discards in by itself): changes nothing"))
         for i, p in enumerate(self.players):
             out.append((i, "event", {"card": "Event card"}, f"{p.name} plays an event card"))
             out.append((i, "item", {"card": "Item card"}, f"{p.name} puts a card in play"))
@@ -1248,7 +1373,8 @@ class Game(EngineBase):
                     t += f" {key}={counts[key]}"
             return t
         if verb == "fight":
-            return (f"{name}: fight {a['n']}" + (f" {a['kind']}" if a["kind"] else "")
+            armed = "".join(f' +{b} "{w}"' for b, w in a.get("weapons") or ())
+            return (f"{name}: fight {a['n']}" + (f" {a['kind']}" if a["kind"] else "") + armed
                     + (f" {a['choice']}" if a["choice"] else ""))
         if verb in ("bid", "draw", "roll", "move", "spell"):
             return f"{name}: {verb} {a['n']}"
@@ -1277,7 +1403,8 @@ class Game(EngineBase):
         s = self.to_move
         tries = [(s, "tile", {"kind": "road", "n": 2, "dogs": None}), (s, "draw", {"n": self.draw_count() or 1}),
                  (s, "roll", {"n": 3}), (s, "move", {"n": 1}),
-                 (s, "fight", {"n": 4, "kind": None, "choice": None}), (s, "zombies", {"n": 4, "split": None}),
+                 (s, "fight", {"n": 4, "kind": None, "choice": None, "weapons": []}),
+                 (s, "zombies", {"n": 4, "split": None}),
                  (s, "end", {}), (s, "event", {"card": "Event card"})]
         out = []
         reasons = set()
@@ -1295,7 +1422,7 @@ class Game(EngineBase):
         ``picks``, ``bidding``, ``discards`` and ``pages``."""
         players = {}
         for i, p in enumerate(self.players):
-            mine = not self.over and i == self.seat
+            mine = i == self.seat   # kept as they were when the game ends (ruling 17)
             entry = {"life": p.life, "ammo": p.ammo, "kills": p.kills, "hand": p.hand,
                      "event_this_round": p.event_round,
                      "in_play": sorted(p.in_play, key=str.lower),
@@ -1347,21 +1474,56 @@ def _die(text: str, what: str) -> int:
     return int(t)
 
 
+_FIGHT_FORM = 'write `fight N [dog|enhanced] [+B "Weapon"] [ammo|life]`'
+
+
+def _card_name(raw: str, what: str = "a card name") -> str:
+    """A card or tile name with its spaces tidied; ``;`` would start a comment in a
+    record, so it is refused (:class:`BadInputError`)."""
+    name = " ".join(raw.split())
+    if ";" in name:
+        raise BadInputError(f"{what} cannot hold ';' (it starts a comment in a record)")
+    return name
+
+
 def _parse_fight(tail: str) -> dict[str, Any]:
-    words = tail.split()
+    """``{"n", "kind", "choice", "weapons"}`` of ``fight 3 [dog|enhanced] [+2 "Chainsaw"]
+    [ammo|life]`` (ruling 22: ``weapons`` is a list of ``(bonus, name)``, refused later
+    when it holds more than one)."""
+    if tail.count('"') % 2:
+        raise BadInputError(f"unmatched quote in a fight: {_FIGHT_FORM}")
+    words = re.findall(r'"[^"]*"|[^\s"]+', tail)
     if not words:
         raise BadInputError("`fight` takes the die roll: `fight 4`")
     roll = _die(words[0], "fight")
     kind = choice = None
-    for w in words[1:]:
-        if w in ("dog", "enhanced") and kind is None:
-            kind = w
-        elif w in ("ammo", "life") and choice is None:
-            choice = w
+    weapons: list[tuple[int, str]] = []
+    i = 1
+    while i < len(words):
+        w = words[i]
+        low = w.lower()
+        if low in ("dog", "enhanced") and kind is None:
+            kind = low
+        elif low in ("ammo", "life") and choice is None:
+            choice = low
+        elif re.fullmatch(r"\+\d{1,2}", w):
+            bonus = int(w[1:])
+            if not 1 <= bonus <= MAX_BONUS:
+                raise BadInputError(f"a weapon adds +1 to +{MAX_BONUS} to the roll, not {w}")
+            if i + 1 >= len(words) or not words[i + 1].startswith('"'):
+                raise BadInputError(f'name the weapon after its bonus: `fight {roll} {w} "Chainsaw"`')
+            name = _card_name(words[i + 1][1:-1])
+            if not name:
+                raise BadInputError(f"an empty weapon name: {_FIGHT_FORM}")
+            weapons.append((bonus, name))
+            i += 1
+        elif w.startswith('"'):
+            raise BadInputError(f"write the weapon's bonus before its name: "
+                                f'`fight {roll} +2 {w}`')
         else:
-            raise BadInputError(f"unexpected {w!r} in a fight: write `fight N [dog|enhanced] "
-                                f"[ammo|life]`")
-    return {"n": roll, "kind": kind, "choice": choice}
+            raise BadInputError(f"unexpected {w[:20]!r} in a fight: {_FIGHT_FORM}")
+        i += 1
+    return {"n": roll, "kind": kind, "choice": choice, "weapons": weapons}
 
 
 def _parse_zombies(tail: str) -> dict[str, Any]:
@@ -1370,7 +1532,7 @@ def _parse_zombies(tail: str) -> dict[str, Any]:
     if not sep or not moves.strip() or moves.strip() in ("none", "-"):
         return {"n": n, "split": None if not sep else ()}
     parts = moves.split()
-    if not all(re.fullmatch(r"\d{1,2}", p) for p in parts) or len(parts) > 12:
+    if not all(re.fullmatch(r"\d{1,2}", p) for p in parts):
         raise BadInputError("write the zombie moves as numbers: `zombies 5: 2 2 1`")
     split = tuple(int(p) for p in parts)
     if any(p == 0 for p in split):

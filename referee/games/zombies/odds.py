@@ -4,7 +4,8 @@ A fight is a series of d6 rolls against a kill number ``k`` (4, or 5 for enhance
 zombies and zombie dogs).  A roll ``r >= k`` kills the zombie.  A lower roll is
 raised to ``k`` by spending ``k - r`` ammo, or costs life (one token, or half the
 life rounded up against a dog) and the player rolls again.  With no life left and
-too little ammo the fight is lost (the player gives up a kill).
+too little ammo the fight is lost (the player gives up a kill).  A weapon's bonus
+(ruling 22) adds to every roll, as if the kill number were lower by the bonus.
 
 >>> o = fight_odds(4, ammo=0, life=0)
 >>> o.win
@@ -13,6 +14,8 @@ Fraction(1, 2)
 Fraction(1, 1)
 >>> str(fight_odds(4, ammo=0, life=1).win)
 '3/4'
+>>> fight_odds(4, ammo=0, life=0, bonus=2).win     # a Chainsaw +2: 2..6 kill
+Fraction(5, 6)
 """
 
 from __future__ import annotations
@@ -46,19 +49,21 @@ class FightOdds:
 
 
 def fight_odds(kill_number: int, ammo: int, life: int, policy: str = "ammo",
-               dog: bool = False) -> FightOdds:
+               dog: bool = False, bonus: int = 0) -> FightOdds:
     """Exact odds of a fight against ``kill_number`` holding ``ammo`` and ``life``.
 
     ``policy`` is one of :data:`POLICIES`; ``dog`` makes each lost roll cost half the
-    life rounded up instead of one.
+    life rounded up instead of one; ``bonus`` (0 or more) is a weapon's printed bonus,
+    added to every roll of the fight (ruling 22).  :class:`ValueError` on a policy not
+    in :data:`POLICIES`, a kill number outside 1..7, or a negative count.
     """
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
     if not 1 <= kill_number <= 7:
         raise ValueError("kill_number must be 1..7")
-    if ammo < 0 or life < 0:
-        raise ValueError("ammo and life cannot be negative")
-    return _odds(kill_number, ammo, life, policy, dog)
+    if ammo < 0 or life < 0 or bonus < 0:
+        raise ValueError("ammo, life and bonus cannot be negative")
+    return _odds(max(1, kill_number - bonus), ammo, life, policy, dog)
 
 
 @lru_cache(maxsize=4096)

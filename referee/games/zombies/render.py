@@ -15,7 +15,6 @@ from referee.games.zombies.odds import fight_odds
 _STEPS = {"tile": "draw a tile", "bid": "bids for the Helipad",
           "fight": "fight (start of turn, or fight on)", "draw": "draw event cards",
           "roll": "roll for movement", "move": "move/fight/pick, then the zombie roll",
-          "zombies": "roll for the zombies",
           "discard": "discard a card or end the turn"}
 
 
@@ -45,7 +44,9 @@ def _players(game: Game) -> Table:
 
 def odds_line(game: Game, kind: str | None = None) -> str | None:
     """The chance to win the fight at hand (or one that may start now) with the ammo
-    held, and what it costs on average, or None when no fight is possible."""
+    held, and what it costs on average, or None when no fight is possible.  The weapon
+    of an open fight counts on every roll; otherwise the best weapon in play whose bonus
+    has been written is added as a second chance (ruling 22)."""
     if game.over or game.phase in ("tile", "bid", "discard") or game.zombies <= 0:
         return None
     p = game.players[game.seat]
@@ -57,10 +58,22 @@ def odds_line(game: Game, kind: str | None = None) -> str | None:
                                      or game.fights_here >= game.start_fight_cap()):
             return None
     k = kill_number(kind)
-    o = fight_odds(k, p.ammo, p.life, "ammo", dog=kind == "dog")
+    dog = kind == "dog"
     what = "the fight at hand" if game.fight_open else "a fight now"
-    return (f"{what} ({kind or 'zombie'}, kills on {k}+): {o.percent()} to win; costs about "
+    if game.fight_weapon:
+        weapon, bonus = game.fight_weapon
+        o = fight_odds(k, p.ammo, p.life, "ammo", dog=dog, bonus=bonus)
+        return (f"{what} ({kind or 'zombie'}, kills on {k}+, {weapon} +{bonus}): {o.percent()} "
+                f"to win; costs about {float(o.life_lost):.1f} life, {float(o.ammo_spent):.1f} ammo")
+    o = fight_odds(k, p.ammo, p.life, "ammo", dog=dog)
+    line = (f"{what} ({kind or 'zombie'}, kills on {k}+): {o.percent()} to win; costs about "
             f"{float(o.life_lost):.1f} life, {float(o.ammo_spent):.1f} ammo")
+    known = game.known_weapons(game.seat)
+    if known:
+        weapon, bonus = max(known, key=lambda wb: wb[1])
+        armed = fight_odds(k, p.ammo, p.life, "ammo", dog=dog, bonus=bonus)
+        line += f"; with {weapon} +{bonus}: {armed.percent()}"
+    return line
 
 
 def status_lines(game: Game) -> list[str]:

@@ -15,8 +15,9 @@ rules name, with no counts: the printed counts are not published.
 
 from __future__ import annotations
 
+import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from referee.errors import BadInputError
 
@@ -25,6 +26,9 @@ FIELDS = ("z", "ammo", "life", "dogs", "enhanced")
 REQUIRED = ("z", "ammo", "life")
 BUILTIN = "default"
 MAX_COUNT = 60
+#: The expansion each expansion-only field needs (``[Expansions]`` names).
+FIELD_EXPANSION = {"dogs": ("the-end", "zombie dogs come only with The End"),
+                   "enhanced": ("zombie-corps", "enhanced zombies come only with Zombie Corps(e)")}
 
 
 @dataclass(frozen=True)
@@ -35,6 +39,8 @@ class TileData:
     tiles: dict[str, dict[str, int]]
     names: dict[str, str]
     source: str = BUILTIN
+    #: the 1-based line of the file where each tile's key stands (0: not found)
+    lines: dict[str, int] = field(default_factory=dict)
 
     def lookup(self, name: str) -> tuple[str, dict[str, int]] | None:
         """``(printed name, counts)`` for a tile (case-insensitive), or None."""
@@ -77,7 +83,37 @@ def parse_tile_data(text: str, source: str = "tile data") -> TileData:
             raise BadInputError(f"{source}: tile {clean!r} is listed twice")
         tiles[key] = counts
         names[key] = clean
-    return TileData(tiles, names, source)
+    lines = {key: _line_of(text, names[key]) for key in tiles}
+    return TileData(tiles, names, source, lines)
+
+
+def _line_of(text: str, name: str) -> int:
+    """The first line (1-based) whose TOML key, bare, quoted or a table header, is the
+    tile ``name`` (spaces as in ``name``); 0 when none is.
+
+    >>> _line_of(chr(10).join(['# box', '"Toy Store" = {z = 4}', '[Warehouse]', 'z = 6']), 'Warehouse')
+    3
+    """
+    keys = (re.escape(f'"{name}"'), re.escape(f"'{name}'"), re.escape(name))
+    pattern = re.compile(r"\s*\[?\s*(?:%s)\s*(?:[=\].]|$)" % "|".join(keys))
+    for number, line in enumerate(text.splitlines(), 1):
+        if pattern.match(" ".join(line.split())):
+            return number
+    return 0
+
+
+def check_expansions(data: TileData, expansions: tuple[str, ...]) -> None:
+    """Refuse tile data that brings a kind of zombie the game's expansions do not have
+    (``dogs`` without The End, ``enhanced`` without Zombie Corps(e)): the tile would be
+    accepted, and its stored event refused when the game is replayed.
+    :class:`BadInputError` naming the tile, the field and the file's line."""
+    for key, counts in data.tiles.items():
+        for fld, (expansion, why) in FIELD_EXPANSION.items():
+            if counts.get(fld) and expansion not in expansions:
+                line = data.lines.get(key, 0)
+                where = f"{data.source}, line {line}" if line else data.source
+                raise BadInputError(f"{where}: tile {data.names[key]!r} has {fld} = {counts[fld]}, "
+                                    f"but {why} (add `{expansion}` to [Expansions])")
 
 
 def builtin_tile_data() -> TileData:
