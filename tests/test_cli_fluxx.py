@@ -321,3 +321,49 @@ def test_play_session_plays_a_whole_game(env):
     child.expect(pexpect.EOF)
     state = json.loads(referee(env, "show", "--json").stdout)
     assert state["winner"] == "Ann" and state["turn"] == 7
+
+
+def test_the_owes_line_counts_the_plays_still_owed_before_the_hand_limit():
+    """Issue 25: "owes: play 3, discard 3 at the end" with 5 cards in hand, when after
+    the 3 plays 2 remain, the limit.  The discard shown is what the end will ask."""
+    from referee.games.fluxx.render import owes_line
+
+    from .test_fluxx_engine import new
+
+    g = new()
+    g.first_round = False
+    g.rules["play"] = "Play 3"
+    g.apply("Ann: draw ?")
+    g.rules["hand-limit"] = "Hand Limit 2"
+    g.hands[0].unknown += 5 - g.hands[0].size
+    assert g.hands[0].size == 5 and g.owes()["plays"] == 3
+    line = owes_line(g).split("\n")[0]  # Ann's line (Ben and Cat are over the new limit too)
+    assert "play 3" in line and "at the end" not in line
+    g.hands[0].unknown += 2  # 7 cards: after 3 plays 4 remain, 2 over the limit
+    assert "discard 2 at the end" in owes_line(g)
+
+
+def test_creepers_and_keepers_are_never_cut():
+    """Issue 25: the Creepers column showed "Pair of Zombies, Zomb…" even at 120
+    columns and hid the plain Zombie that decided two endings."""
+    from collections import Counter
+
+    from rich.console import Console
+
+    from referee.games.fluxx.render import render
+
+    from .test_fluxx_engine import new
+
+    g = new()
+    g.first_round = False
+    g.creepers[1] = Counter({"Pair of Zombies": 1, "Zombie": 2, "Zombie Trio": 1})
+    g.keepers[1] = Counter({"Coffee": 1, "Donuts": 1, "Hunting Knife": 1})
+    for width in (80, 120):
+        console = Console(width=width, record=True, file=open("/dev/null", "w"))
+        console.print(render(g))
+        text = console.export_text()
+        assert "…" not in text
+        flat = " ".join(text.split())
+        for name in ("Pair of", "Zombie ×2", "Trio", "Hunting", "Donuts"):
+            assert name in flat, (name, text)
+        assert max(len(line) for line in text.splitlines()) <= width

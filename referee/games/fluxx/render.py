@@ -11,9 +11,18 @@ from rich.text import Text
 from referee.games.fluxx.engine import Game
 
 
-def _names(names: list[str], limit: int = 44) -> str:
-    text = ", ".join(names) if names else "-"
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _names(names: list[str]) -> str:
+    """Card names in full, each once with its count: ``Pair of Zombies, Zombie ×2``.
+    Never cut: a name hidden behind "…" once decided two endings (issue 25); the
+    tables wrap instead.
+
+    >>> _names(["Zombie", "Pair of Zombies", "Zombie"]), _names([])
+    ('Zombie ×2, Pair of Zombies', '-')
+    """
+    from collections import Counter
+
+    counts = Counter(names)
+    return ", ".join(n if c == 1 else f"{n} ×{c}" for n, c in counts.items()) if names else "-"
 
 
 def rules_line(game: Game) -> Text:
@@ -44,8 +53,9 @@ def owes_line(game: Game) -> str:
         bits.append(f"play {o['action_plays']} for the Action")
     if o["plays"]:
         bits.append(f"play {o['plays']}" + (" (Play All)" if game.rule_value("play") == "all" else ""))
-    if o["discards"]:
-        bits.append(f"discard {o['discards']} at the end")
+    discards = discards_at_end(game, o)
+    if discards:
+        bits.append(f"discard {discards} at the end")
     if o["drops"]:
         bits.append(f"drop {o['drops']} Keeper(s) at the end")
     if game.trio:
@@ -54,27 +64,45 @@ def owes_line(game: Game) -> str:
         bits.insert(0, "move the fleeing Pair of Zombies")
     text = f"{who} owes: " + (", ".join(bits) if bits else "nothing (may end the turn)")
     text += f"  (drawn {game.drawn}, played {game.played})"
+    groups: dict[str, list[str]] = {}  # players who owe the same, on one line
     for name, d in o["pushed"].items():
-        text += f"\n{name} must first " + " and ".join(
-            [f"discard {d['discards']}"] * bool(d["discards"]) + [f"drop {d['drops']}"] * bool(d["drops"]))
+        what = " and ".join([f"discard {d['discards']}"] * bool(d["discards"])
+                            + [f"drop {d['drops']}"] * bool(d["drops"]))
+        groups.setdefault(what, []).append(name)
+    for what, names in groups.items():
+        text += f"\n{', '.join(names)} must first {what}" + (" each" if len(names) > 1 else "")
     return text
 
 
+def discards_at_end(game: Game, owed: dict) -> int:
+    """The cards the player whose turn it is will have to discard to the Hand Limit at
+    the end of the turn, once the draws and plays still owed are made: 5 cards in hand,
+    3 plays owed and a Hand Limit of 2 make no discard, not 3 (issue 25).  Play All
+    leaves nothing to discard."""
+    limit = game.rule_value("hand-limit")
+    if limit is None:
+        return 0
+    if game.rule_value("play") == "all":
+        return 0
+    hand = game.hands[game.current].size + owed["draws"] - owed["plays"] - owed["action_plays"]
+    return max(0, hand - limit)
+
+
 def _players(game: Game) -> Table:
-    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False, expand=True)
     table.add_column("")
-    table.add_column("player", max_width=12, no_wrap=True)
+    table.add_column("player", max_width=16, overflow="fold")
     table.add_column("hand", justify="right")
-    table.add_column("keepers", max_width=34, no_wrap=True, overflow="ellipsis")
-    table.add_column("creepers", max_width=22, no_wrap=True, overflow="ellipsis")
+    table.add_column("keepers", ratio=3, overflow="fold")
+    table.add_column("creepers", ratio=2, overflow="fold")
     for q, name in enumerate(game.players):
         mark = "▶" if not game.over and q == game.current else ""
         keepers = sorted(game.keepers[q].elements())
         creepers = sorted(game.creepers[q].elements())
         hand = str(game.hands[q].size)
         table.add_row(mark, Text(name, style="bold" if mark else ""), hand,
-                      Text(_names(keepers, 34), style="green"),
-                      Text(_names(creepers, 22), style="red"))
+                      Text(_names(keepers), style="green"),
+                      Text(_names(creepers), style="red"))
     return table
 
 
@@ -89,19 +117,24 @@ def render(game: Game, **_extras):
     head = Text.assemble(("Zombie Fluxx", "bold"), f"  turn {game.turn}",
                          f"  ({'no zombies, ' if game.zombies_out else ''}pile {game.pile}, "
                          f"discard {len(game.discard)})")
-    parts = [head, rules_line(game)]
+    head.append("  ")
+    head.append("Ungoal: " if game.ungoal else "Goal: ", style="bold")
+    head.append(game.goal or "none yet")
+    rules = rules_line(game)
     if game.others:
-        parts.append(Text("Also in play: " + _names(sorted(game.others), 64)))
-    goal = Text("Ungoal: " if game.ungoal else "Goal: ", style="bold")
-    goal.append(game.goal or "none yet")
-    parts.append(goal)
+        rules.append("  Also in play: ", style="bold")
+        rules.append(_names(sorted(game.others)))
+    parts = [head, rules]
     parts.append(_players(game))
-    known = [f"{game.players[q]}: {_names(game.hands[q].known_list(), 30)}"
+    known = [f"{game.players[q]}: {_names(game.hands[q].known_list())}"
              for q in range(len(game.players)) if game.hands[q].known]
+    line = Text()
     if known:
-        parts.append(Text("Known in hands: " + "; ".join(known)[:62], style="dim"))
+        line.append("Known in hands: " + "; ".join(known), style="dim")
     if game.top:
-        parts.append(Text(f"On top of the draw pile: {game.top[-1]}", style="red"))
+        line.append(("; " if known else "") + f"on top of the draw pile: {game.top[-1]}", style="red")
+    if line:
+        parts.append(line)
     if game.over:
         parts.append(_result(game))
     else:
