@@ -1005,3 +1005,23 @@ def test_r22_the_referee_rolls_a_weapon_fight_and_keeps_the_weapon():
         g.apply('Ann: fight 1 +2 "Chainsaw"')        # 3: one ammo, or a life
     assert [o.text for o in info.value.options] == ['Ann: fight 1 +2 "Chainsaw" ammo',
                                                     'Ann: fight 1 +2 "Chainsaw" life']
+
+
+def test_counts_read_right_on_screen():
+    """Issue 25: "1 zombies", "1 zombie come", "1 ammo raise", and "helipad unseen"
+    while the table bids for it."""
+    from referee.games.zombies.render import status_lines
+
+    g = new()
+    assert g.apply("Ann: tile road 1").notes == ["1 zombie comes with the tile"]
+    board = next(line for line in status_lines(g) if line.startswith("Board:"))
+    assert board.startswith("Board: 1 zombie, 0 ammo tokens and 0 life tokens;")
+    g.players[0].ammo = 2
+    play(g, "Ann: roll 2", "Ann: move 1")
+    assert "1 ammo token raises the 3 to 4" in g.apply("Ann: fight 3 ammo").notes
+    h = new("Ann, Ben, Cat", Tiles=12)
+    h.tiles_left = 4
+    h.players[1].kills, h.players[2].kills = 3, 3
+    play(h, 'Ann: tile "Helipad" z=1 ammo=0 life=0')
+    board = next(line for line in status_lines(h) if line.startswith("Board:"))
+    assert board.endswith("helipad being bid for")

@@ -907,7 +907,7 @@ class Game(EngineBase):
                 dogs = a.get("dogs")
                 self.zombies += a["n"] + (dogs or 0)
                 canon = f"tile road {a['n']}" + (f" dogs={dogs}" if dogs is not None else "")
-                notes.append(f"{_plural(a['n'], 'zombie')} come with the tile"
+                notes.append(f"{_plural(a['n'], 'zombie')} {'comes' if a['n'] == 1 else 'come'} with the tile"
                              + (f", and {_plural(dogs, 'zombie dog')}" if dogs else ""))
             else:
                 counts = self.tile_counts(a)
@@ -1002,7 +1002,8 @@ class Game(EngineBase):
         if total >= k or choice == "ammo":
             if choice == "ammo":
                 p.ammo -= k - total
-                notes.append(f"{k - total} ammo raise the {total} to {k}")
+                notes.append(f"{_plural(k - total, 'ammo token')} {'raises' if k - total == 1 else 'raise'} "
+                             f"the {total} to {k}")
             p.kills += 1
             self.zombies -= 1
             self.fight_open = None

@@ -11,6 +11,7 @@ from rich.text import Text
 
 from referee.games.zombies.engine import Game, kill_number
 from referee.games.zombies.odds import fight_odds
+from referee.words import plural
 
 _STEPS = {"tile": "draw a tile", "bid": "bids for the Helipad",
           "fight": "fight (start of turn, or fight on)", "draw": "draw event cards",
@@ -81,7 +82,7 @@ def status_lines(game: Game) -> list[str]:
     lines = []
     if game.over:
         p = game.players[game.winner]
-        how = {"kills": f"{p.kills} kills", "helipad": "reached the helipad",
+        how = {"kills": plural(p.kills, "kill"), "helipad": "reached the helipad",
                "spell": "cast the spell"}[game.ending]
         lines.append(f"Game over: {p.name} wins ({how}).")
     else:
@@ -101,9 +102,10 @@ def status_lines(game: Game) -> list[str]:
             lead = "no bid yet" if b.high is None else f"high bid {b.high} by {game.players[b.leader].name}"
             passed = ", ".join(game.players[s].name for s in b.order if s in b.passed) or "nobody"
             lines.append(f"Helipad bidding: {lead}; passed: {passed}")
-    lines.append(f"Board: {game.zombies} zombies, {game.tokens['ammo']} ammo and "
-                 f"{game.tokens['life']} life tokens; tiles left {game.tiles_left}; "
-                 f"helipad {game.helipad}")
+    helipad = "being bid for" if game.bidding is not None else game.helipad
+    lines.append(f"Board: {plural(game.zombies, 'zombie')}, {plural(game.tokens['ammo'], 'ammo token')} "
+                 f"and {plural(game.tokens['life'], 'life token')}; tiles left {game.tiles_left}; "
+                 f"helipad {helipad}")
     lines.append(f"Event deck: {game.events_left} left, {game.discards} discarded"
                  + (f"; expansions: {', '.join(game.expansions)}" if game.expansions else ""))
     odds = odds_line(game)
