@@ -196,3 +196,15 @@ def test_advise_in_a_real_play_session(tmp_path):
     child.expect(r"game 1 [a-z ]*>")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_an_option_the_advisor_does_not_take_is_bad_input():
+    """--plan and --hand go to advisors that name them; any other says so (exit 2)."""
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", "zombies", "--players", "Ann,Ben"]).exit_code == 0
+    res = runner.invoke(app, ["advise", "--plan", "Ann: roll"])
+    assert res.exit_code == 2 and "advisor takes no --plan" in res.stderr

@@ -18,19 +18,34 @@ from .game import GAME_OPT, JSON_OPT, open_store
 from .output import console, emit_json, guard
 
 
-def run_advisor(loaded, seed: int | None = None, samples: int | None = None):
+#: Advisor options a player may give (``--plan``, ``--hand``) and what each means; an
+#: advisor takes the ones its function names as keyword parameters.
+ASK_OPTIONS = {"plan": "--plan", "hand": "--hand"}
+
+
+def run_advisor(loaded, seed: int | None = None, samples: int | None = None, **asked):
     """The :class:`~referee.advice.Advice` of ``loaded``'s advisor for its position.
 
-    :class:`~referee.errors.BadInputError` (exit 2) when the game has no advisor;
-    :class:`AdvisorFailed` (exit 3) when the advisor breaks for a reason of its own."""
+    ``asked`` holds the options of this question only (``plan="play F; end"``,
+    ``hand="F F R"``: nothing is stored), given to advisors that name them.
+    :class:`~referee.errors.BadInputError` (exit 2) when the game has no advisor or
+    its advisor takes no such option; :class:`AdvisorFailed` (exit 3) when the advisor
+    breaks for a reason of its own."""
+    import inspect
+
     from referee.errors import BadInputError
 
     spec = loaded.spec
     if not spec.advise:
         raise BadInputError(f"no advisor for {spec.title}")
-    options = {k: v for k, v in (("seed", seed), ("samples", samples)) if v is not None}
+    advisor = spec.load(spec.advise)
+    options = {k: v for k, v in (("seed", seed), ("samples", samples), *asked.items()) if v is not None}
+    takes = inspect.signature(advisor).parameters
+    for key in options:
+        if key in ASK_OPTIONS and key not in takes:
+            raise BadInputError(f"the {spec.title} advisor takes no {ASK_OPTIONS[key]}")
     try:
-        return spec.load(spec.advise)(loaded.game, **options)
+        return advisor(loaded.game, **options)
     except RefereeError:
         raise
     except Exception as exc:  # a bug in an advisor: one line and exit 3, not a traceback
@@ -56,7 +71,7 @@ def advice_renderables(advice) -> list:
     from rich.markup import escape
     from rich.table import Table
 
-    out: list = [f"[bold]{escape(advice.question)}[/bold]", f"[dim]{escape(advice.method)}[/dim]"]
+    out: list = [f"[bold]{escape(advice.question)}[/bold] [dim]({escape(advice.method)})[/dim]"]
     if advice.options:
         table = Table(box=None, header_style="bold", pad_edge=False)
         table.add_column("#", justify="right", no_wrap=True)
@@ -88,6 +103,12 @@ def advise(
                                                "default: the advisor's."),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="S",
                                        help="Seed of the random deals, for repeatable advice."),
+    plan: Optional[str] = typer.Option(None, "--plan", metavar="EVENTS",
+                                       help='Evaluate this plan too, e.g. "play F; play F; end" '
+                                            "(games whose advisor takes plans)."),
+    hand: Optional[str] = typer.Option(None, "--hand", metavar="CARDS",
+                                       help="The hand of the player to move, for this question only "
+                                            "(hidden hands: nothing is stored), e.g. \"F F R\"."),
     json_out: bool = JSON_OPT,
 ) -> None:
     """Advice for the player to play: each option now with its chances (exact or Monte
@@ -99,7 +120,7 @@ def advise(
         if samples is not None and samples < 1:
             raise BadInputError(f"--samples must be at least 1, not {samples}")
         loaded = session.load(open_store(ctx), game_id)
-        advice = run_advisor(loaded, seed=seed, samples=samples)
+        advice = run_advisor(loaded, seed=seed, samples=samples, plan=plan, hand=hand)
         if json_out:
             emit_json(advice.to_json())
             return
