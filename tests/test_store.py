@@ -143,7 +143,8 @@ def test_play_session_refuses_a_stale_screen_and_redraws():
     theirs.picture()
     theirs.handle("play F")
     out = [str(x) for x in mine.handle("play F")]
-    assert any("changed" in line and "nothing was written" in line for line in out)
+    assert any("Changed in another window" in line for line in out)
+    assert any("was not entered: the game changed" in line for line in out)
     assert store.log_length(gid) == 2
     assert mine.drawn == 2  # the new position was drawn: the next event goes in
     mine.handle("play F")
