@@ -66,6 +66,14 @@ class IllegalEventError(RefereeError):
         super().__init__(message, rule, event=event, line=line)
 
 
+class InternalError(RefereeError):
+    """The referee contradicted itself (a bug, not the user's input): e.g. an engine
+    accepted an event whose canonical text it then cannot replay.  Exit code 3; the
+    message says what was caught and that nothing was stored."""
+
+    exit_code = 3
+
+
 @dataclass(frozen=True)
 class Option:
     """One way to complete an event: the full event ``text`` and what it would do."""

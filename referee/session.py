@@ -12,7 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from .errors import BadInputError, ChoiceNeeded, RefereeError
+from .errors import BadInputError, ChoiceNeeded, InternalError, RefereeError
 from .games import Applied, Engine, GameSpec, spec as game_spec
 from .games.base import read_file_tags
 from .records import COMMON_TAGS, format_record
@@ -125,6 +125,28 @@ def complete(game: Engine, text: str, choose: Chooser | None,
             raise exc.at(event=text)
 
 
+def check_replays(before: Engine, applied: Applied, after: Engine) -> None:
+    """Check that ``applied.text``, the canonical text about to be stored, re-applies to
+    ``before`` (a copy of the position the event was accepted in; it is changed) and
+    reaches the same state as ``after``.  Whatever is appended must replay: a stored
+    event the game cannot apply again would make every later ``show``, ``legal``,
+    ``move`` and ``export`` of the game fail.
+
+    :class:`~referee.errors.InternalError` (exit 3: the engine contradicted itself, so
+    it is our bug, but nothing was stored and the game goes on) when the text is refused
+    or leads elsewhere.  Cost: one ``apply`` and two ``to_json`` of the position (no
+    replay of the log).
+    """
+    try:
+        before.apply(applied.text)
+    except RefereeError as exc:
+        raise InternalError(f"the event was accepted, but its stored form {applied.text[:80]!r} does not "
+                            f"replay ({exc.message[:120]}); nothing was stored (a bug: please report it)") from None
+    if before.to_json() != after.to_json():
+        raise InternalError(f"the event was accepted, but its stored form {applied.text[:80]!r} replays to "
+                            f"another position; nothing was stored (a bug: please report it)")
+
+
 def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None,
           expect: int | None = None) -> Applied:
     """Check ``text`` against the rules and, if legal, append it to the log.
@@ -135,16 +157,20 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
     ``expect`` is given and the log no longer has that many entries the event is
     refused (:class:`~referee.store.StaleError`); when someone else appended since the
     game was loaded, the game is rebuilt from the log as it now stands and the
-    completed event checked again there.  Only then is its canonical text (every
-    choice written out) appended and committed.  ``loaded`` is brought up to date.
+    completed event checked again there.  Its canonical text (every choice written
+    out) is then re-applied to a fresh copy of the position it was accepted in
+    (:func:`check_replays`: what is stored must replay), and only then appended and
+    committed.  ``loaded`` is brought up to date.
     """
     trial = copy.deepcopy(loaded.game)
     applied = complete(trial, text, choose)
+    before = loaded.game
     gid = loaded.stored.id
     with store.writing():
         length = store.expect(gid, expect)
         if length != loaded.length:  # the log moved on since the game was loaded
             fresh = load(store, gid)
+            before = copy.deepcopy(fresh.game)
             try:
                 applied = fresh.game.apply(applied.text)
             except RefereeError as exc:
@@ -153,6 +179,7 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
                 loaded.game, loaded.events, loaded.length = fresh.game, fresh.events, fresh.length
                 raise exc.at(event=text)
             trial, loaded.events, loaded.length = fresh.game, fresh.events, fresh.length
+        check_replays(copy.deepcopy(before), applied, trial)
         seq = store.append(gid, applied.text, applied.notes)
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     loaded.game = trial

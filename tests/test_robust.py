@@ -1,0 +1,82 @@
+"""Issue 24, round three: nothing lost, nothing illegal, no traceback, in all five games.
+
+One test (or a few) per case the issue found, each failing before its fix: what is
+stored must replay, bounded typo correction and question length, an old store known
+by its full schema, read-only stores read, board limits, long integers, control
+characters escaped, the escape through the gate, and `legal` without a [Deck]."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from referee import session
+from referee.cli import app
+from referee.errors import InternalError
+from referee.games import Applied, refereed
+from referee.records import parse_record
+from referee.store import Store
+
+
+def cli(*args: str, **kw):
+    return CliRunner().invoke(app, list(args), **kw)
+
+
+def sample_games():
+    return [pytest.param(s, id=s.name) for s in refereed() if s.sample_text()]
+
+
+def stored_sample(spec, store: Store):
+    """Game of ``spec`` stored from its sample's header: ``(loaded, first events)``."""
+    record = parse_record(spec.sample_text())
+    tags = {k: v for k, v in record.tags.items() if k != "Game"}
+    engine = session.setup_game(spec.name, tags)
+    gid = store.create_game(spec.name, session.stored_tags(spec.name, engine, tags, None))
+    return session.load(store, gid), [line.text for line in record.events]
+
+
+# -- 1. whatever is appended must replay -------------------------------------------------
+
+@pytest.mark.parametrize("spec", sample_games())
+def test_an_event_whose_canonical_text_does_not_replay_is_not_stored(spec, private_store, monkeypatch):
+    """An engine bug injected: ``apply`` accepts the sample's first event but returns a
+    canonical text that does not re-apply.  ``enter`` refuses it (InternalError, exit 3)
+    and the log is untouched; the real text is stored once the engine is right."""
+    store = Store(private_store)
+    loaded, events = stored_sample(spec, store)
+    cls = type(loaded.game)
+    real = cls.apply
+
+    def broken(self, text):
+        done = real(self, text)
+        return Applied("no such event ###", done.notes)
+
+    monkeypatch.setattr(cls, "apply", broken)
+    before = loaded.game.to_json()
+    with pytest.raises(InternalError) as exc:
+        session.enter(store, loaded, events[0])
+    assert exc.value.exit_code == 3 and "nothing was stored" in exc.value.message
+    assert store.log(loaded.stored.id) == [] and loaded.length == 0
+    assert loaded.game.to_json() == before
+    monkeypatch.setattr(cls, "apply", real)
+    session.enter(store, loaded, events[0])
+    assert [e.text for e in store.log(loaded.stored.id)] == [loaded.events[0].text]
+    assert session.load(store).game.to_json() == loaded.game.to_json()
+
+
+def test_an_event_that_replays_elsewhere_is_not_stored(private_store, monkeypatch):
+    """The canonical text re-applies but to another position (the engine's text lost a
+    choice): refused too, nothing stored, through the CLI as one line and exit 3."""
+    from referee.games.fluffy.engine import Game
+
+    real = Game.apply
+    cli("new", "fluffy")
+    monkeypatch.setattr(Game, "apply", lambda self, text: Applied("play L", real(self, text).notes)
+                        if text == "play F" else real(self, text))
+    result = cli("move", "play F")
+    assert result.exit_code == 3, result.output
+    assert result.stderr.count("\n") == 1 and "replays to another position" in result.stderr
+    assert json.loads(cli("log", "--json").stdout)["log"] == []
