@@ -80,3 +80,46 @@ def test_an_event_that_replays_elsewhere_is_not_stored(private_store, monkeypatc
     assert result.exit_code == 3, result.output
     assert result.stderr.count("\n") == 1 and "replays to another position" in result.stderr
     assert json.loads(cli("log", "--json").stdout)["log"] == []
+
+
+# -- 2. one long word, one long question -----------------------------------------------
+
+def test_typo_correction_of_a_long_word_takes_no_memory():
+    """The corrector built every adjacent-letter swap of a word: memory grew with its
+    length squared (8,000 letters: 64 MB).  A word longer than any index word is no
+    typo of one and is left alone."""
+    import tracemalloc
+
+    import rulesdb
+
+    db = rulesdb.database()
+    assert db._closest("trun") == "turn"  # the swap still corrects real typos
+    tracemalloc.start()
+    try:
+        assert db._closest("ab" * 4000) is None
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 2_000_000, peak
+
+
+def test_a_question_longer_than_the_cap_is_refused_everywhere_it_enters(yard_file):
+    import rulesdb
+    from rulesdb import MAX_QUESTION, QuestionTooLongError
+
+    long = "can zombies share a square " * (MAX_QUESTION // 20)
+    assert len(long) > MAX_QUESTION
+    with pytest.raises(QuestionTooLongError):
+        rulesdb.search(long)
+    assert rulesdb.search(long[:MAX_QUESTION], game="fluffy")  # at the cap: answered
+    for command in ("ask", "search"):
+        result = cli("rules", command, long)
+        assert result.exit_code == 2, result.output
+        assert result.stderr.count("\n") == 1 and f"{MAX_QUESTION:,} characters" in result.stderr
+    from referee.cli.play import PlayLoop
+
+    cli("new", "fluffy", "--board", str(yard_file))
+    store = Store()
+    loop = PlayLoop(store, store.resolve(None).id, lambda need: None)
+    said = " ".join(str(x) for x in loop.handle("? " + long))
+    assert f"{MAX_QUESTION:,} characters" in said
