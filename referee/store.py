@@ -17,7 +17,8 @@ The store is a store of record: nothing illegal, nothing half-written, nothing l
   (``user_version``).  An existing file is first opened read-only and inspected: a
   foreign SQLite file, a store written by a newer version, or a damaged store is
   refused (:class:`StoreError`, exit 2) and left byte-for-byte untouched; a store of
-  this project's first schema (user_version 0, our tables only) is migrated.  A
+  this project's first schema (user_version 0, our tables with exactly our columns) is
+  migrated.  A
   read-only store can still be read.
 
 Location: ``--db PATH`` on the command line, else ``$REFEREE_DB``, else
@@ -76,6 +77,41 @@ CREATE TABLE IF NOT EXISTS matches (
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 """
+
+
+def _columns(conn: sqlite3.Connection, tables) -> dict[str, list[tuple]]:
+    """``{table: [(name, type, notnull, default, pk), ...]}`` for ``tables`` in ``conn``."""
+    return {t: [tuple(r)[1:] for r in conn.execute(f"PRAGMA table_info({quote_id(t)})")]
+            for t in sorted(tables)}
+
+
+def quote_id(name: str) -> str:
+    """``name`` as a quoted SQL identifier."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+_OUR_COLUMNS: dict[str, list[tuple]] | None = None
+
+
+def our_columns() -> dict[str, list[tuple]]:
+    """The columns of every table of :data:`SCHEMA` (read from an in-memory copy)."""
+    global _OUR_COLUMNS
+    if _OUR_COLUMNS is None:
+        mem = sqlite3.connect(":memory:")
+        try:
+            mem.executescript(SCHEMA)
+            _OUR_COLUMNS = _columns(mem, TABLES)
+        finally:
+            mem.close()
+    return _OUR_COLUMNS
+
+
+def has_our_schema(conn: sqlite3.Connection, tables: set[str]) -> bool:
+    """True when every table of ``tables`` (all ours by name) has exactly our columns:
+    names, types, NOT NULL, defaults and keys.  A file is recognised as a store of the
+    first schema only by its full schema, never by table names alone."""
+    mine = our_columns()
+    return tables <= TABLES and all(cols == mine[t] for t, cols in _columns(conn, tables).items())
 
 
 class StoreError(BadInputError):
@@ -276,6 +312,7 @@ class Store:
             tables = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
                       if not r[0].startswith("sqlite_")}
             check = ro.execute("PRAGMA quick_check(1)").fetchone()[0]
+            ours = check == "ok" and has_our_schema(ro, tables)
         except sqlite3.Error as exc:
             raise explain(exc, p) from None
         finally:
@@ -290,7 +327,7 @@ class Store:
                                  f"upgrade referee")
             self.version = version
             return "ours" if version == SCHEMA_VERSION else "old"
-        if app_id == 0 and version == 0 and tables <= TABLES and (not tables or {"games", "events"} <= tables):
+        if app_id == 0 and version == 0 and ours and (not tables or {"games", "events"} <= tables):
             self.version = 0
             return "old" if tables else "new"
         raise StoreError(f"{p} is not a referee game store (another program's SQLite file); "
@@ -315,7 +352,8 @@ class Store:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
                       if not r[0].startswith("sqlite_")}
-            if app_id not in (0, APPLICATION_ID) or not tables <= TABLES or version > SCHEMA_VERSION:
+            if (app_id not in (0, APPLICATION_ID) or version > SCHEMA_VERSION
+                    or (app_id == 0 and not has_our_schema(db, tables))):
                 raise StoreError(f"{self.path} changed while it was opened and is not a referee "
                                  f"store any more; it was left untouched")
             if version < SCHEMA_VERSION or app_id != APPLICATION_ID:

@@ -123,3 +123,34 @@ def test_a_question_longer_than_the_cap_is_refused_everywhere_it_enters(yard_fil
     loop = PlayLoop(store, store.resolve(None).id, lambda need: None)
     said = " ".join(str(x) for x in loop.handle("? " + long))
     assert f"{MAX_QUESTION:,} characters" in said
+
+
+# -- 3. another program's file with our table names -------------------------------------
+
+def _foreign_games_events(path):
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, title TEXT, score INTEGER)")
+    db.execute("CREATE TABLE events (at TEXT, what TEXT)")
+    db.execute("INSERT INTO games VALUES (1, 'chess', 3)")
+    db.execute("INSERT INTO events VALUES ('today', 'won')")
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("args", [("games",), ("new", "fluffy"), ("show",)])
+def test_a_file_with_our_table_names_but_not_our_columns_is_left_untouched(tmp_path, args):
+    """Tables named ``games`` and ``events`` do not make a store: the file was taken for
+    the first schema and "migrated" in place, then the command ended in exit 3."""
+    import hashlib
+
+    path = tmp_path / "scores.db"
+    _foreign_games_events(path)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    for _ in range(2):
+        result = cli("--db", str(path), *args)
+        assert result.exit_code == 2, result.output
+        assert "another program's SQLite file" in result.stderr and result.stderr.count("\n") == 1
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
+    assert not (tmp_path / "scores.db-wal").exists()
