@@ -259,11 +259,18 @@ class Store:
             raise StoreError(f"cannot place the game store: {exc}") from None
         self.db: sqlite3.Connection | None = None
         self.version = SCHEMA_VERSION
+        #: How the file is opened: ``rw``, ``ro`` (read-only) or ``immutable`` (read-only,
+        #: without the WAL index a folder the user cannot write cannot hold).
+        self.mode = "rw"
+        #: Why a store opened read-only cannot be written: ``read-only`` or ``full``.
+        self.cannot_write = "read-only"
         kind = self._inspect()
         try:
             if kind == "new":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = self._connect()
+            if kind != "new" and self.mode == "rw":
+                self._probe_or_read_only()
             if kind in ("new", "old"):
                 self._initialise()
             self._tune()
@@ -301,11 +308,7 @@ class Store:
         if not head.startswith(b"SQLite format 3\x00"):
             raise StoreError(f"{p} is not a referee game store (not an SQLite database); "
                              f"it was left untouched")
-        uri = f"file:{quote(str(p.resolve()))}?mode=ro"
-        try:
-            ro = sqlite3.connect(uri, uri=True, timeout=busy_timeout(), isolation_level=None)
-        except sqlite3.Error as exc:
-            raise explain(exc, p) from None
+        ro = self._open_read_only()
         try:
             app_id = ro.execute("PRAGMA application_id").fetchone()[0]
             version = ro.execute("PRAGMA user_version").fetchone()[0]
@@ -333,7 +336,84 @@ class Store:
         raise StoreError(f"{p} is not a referee game store (another program's SQLite file); "
                          f"it was left untouched: give another --db")
 
+    def _writable(self) -> bool:
+        """Whether this process may write the store: the file, and its folder (WAL keeps
+        its index, ``-shm``, beside the file) unless that index is already there.  A
+        read-only mount or an immutable file is not writable, even for root."""
+        p = self.path
+        if not os.access(p, os.W_OK):
+            return False
+        return os.path.exists(f"{p}-shm") or os.access(p.parent, os.W_OK)
+
+    def _probe_or_read_only(self) -> None:
+        """Read the schema through the read-write connection; when that fails because
+        nothing can be written (a full disk: WAL cannot grow its index; a file or folder
+        that became read-only), reopen the store read-only so that it can still be read,
+        and a game exported to rescue it.  Writes then fail with the reason."""
+        try:
+            self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return
+        except sqlite3.Error as exc:
+            low = str(exc).lower()
+            if not any(w in low for w in ("full", "i/o", "readonly", "read-only", "unable to open")):
+                raise
+            reason = "full" if "full" in low or "i/o" in low else "read-only"
+        self.db.close()
+        self.db = self._open_read_only(immutable_ok=True)
+        self.mode = self.mode if self.mode != "rw" else "ro"
+        self.cannot_write = reason
+
+    def _cannot_write(self, failure: sqlite3.Error | None, known: bool) -> bool:
+        """Whether a failed read-only open failed because nothing can be written here
+        (then nobody is writing, and an immutable open reads the file as it is)."""
+        low = str(failure).lower()
+        return known or not self._writable() or any(
+            w in low for w in ("full", "i/o", "readonly", "read-only", "unable to open"))
+
+    def _open_read_only(self, immutable_ok: bool = False) -> sqlite3.Connection:
+        """A read-only connection to the existing file, checked by reading its schema:
+        ``mode=ro`` first, then ``immutable=1`` when the file cannot be written and
+        the read-only open fails (WAL needs a ``-shm`` file the folder cannot hold).
+        A rollback journal left by a crashed writer (a hot journal) is never
+        rolled back here: :class:`StoreError`, the file left untouched."""
+        p = self.path
+        base = f"file:{quote(str(p.resolve()))}"
+        tries = [("ro", f"{base}?mode=ro"), ("immutable", f"{base}?mode=ro&immutable=1")]
+        hot = os.path.exists(f"{p}-journal")
+        failure: sqlite3.Error | None = None
+        for mode, uri in tries:
+            if mode == "immutable" and (hot or not self._cannot_write(failure, immutable_ok)):
+                break  # immutable would read around an unfinished transaction or a live writer
+            try:
+                conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout(), isolation_level=None)
+            except sqlite3.Error as exc:
+                failure = exc
+                continue
+            try:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.Error as exc:
+                conn.close()
+                failure = exc
+                low = str(exc).lower()
+                if "locked" in low or "busy" in low or "malformed" in low or "not a database" in low:
+                    break
+                continue
+            if mode == "immutable" or immutable_ok or not self._writable():
+                self.mode = mode
+            if failure is not None and ("full" in str(failure).lower() or "i/o" in str(failure).lower()):
+                self.cannot_write = "full"
+            return conn
+        low = str(failure).lower()
+        if hot and ("readonly" in low or "read-only" in low or "unable to open" in low):
+            raise StoreError(f"{p} holds an unfinished transaction (its journal {p.name}-journal was left by "
+                             f"a program that stopped while writing); it was left untouched: open it "
+                             f"with that program, or give another --db")
+        raise explain(failure, p)
+
     def _connect(self) -> sqlite3.Connection:
+        if self.mode != "rw":
+            uri = f"file:{quote(str(self.path.resolve()))}?mode=ro" + ("&immutable=1" if self.mode == "immutable" else "")
+            return sqlite3.connect(uri, uri=True, timeout=busy_timeout(), isolation_level=None)
         return sqlite3.connect(self.path, timeout=busy_timeout(), isolation_level=None)
 
     def _initialise(self) -> None:
@@ -384,6 +464,10 @@ class Store:
         try:
             return self.db.execute(sql, args)
         except sqlite3.Error as exc:
+            if self.mode != "rw" and self.cannot_write == "full" and "readonly" in str(exc).lower():
+                raise StoreError(f"the disk holding the game store {self.path} is full: the games can be "
+                                 f"read (show, log, export, games) but nothing can be entered; nothing "
+                                 f"was written") from None
             raise explain(exc, self.path) from None
         except OverflowError:
             raise BadInputError(f"a number is out of range (ids go from 1 to {MAX_ID})") from None

@@ -154,3 +154,122 @@ def test_a_file_with_our_table_names_but_not_our_columns_is_left_untouched(tmp_p
         assert "another program's SQLite file" in result.stderr and result.stderr.count("\n") == 1
     assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
     assert not (tmp_path / "scores.db-wal").exists()
+
+
+# -- 4. read-only stores, full disks, hot journals ----------------------------------------
+
+def _digest(path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _freeze_folder(folder):
+    """Make ``folder`` unwritable (chmod, or chattr +i for root); an undo, or None."""
+    import subprocess
+
+    folder.chmod(0o555)
+    try:
+        (folder / "probe").touch()
+    except PermissionError:
+        return lambda: folder.chmod(0o755)
+    (folder / "probe").unlink()
+    folder.chmod(0o755)
+    if subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode != 0:
+        return None
+    return lambda: subprocess.run(["chattr", "-i", str(folder)], capture_output=True)
+
+
+def test_a_store_in_a_folder_nobody_can_write_is_read(tmp_path):
+    """WAL needs a -shm file the folder cannot hold: the store is opened read-only and
+    immutable, every reading command works, and writes say why they cannot."""
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    path = folder / "s.db"
+    assert cli("--db", str(path), "new", "fluffy").exit_code == 0
+    assert cli("--db", str(path), "move", "play F").exit_code == 0
+    import gc
+
+    gc.collect()  # the commands' connections closed: no -wal, no -shm left beside the file
+    assert sorted(p.name for p in folder.iterdir()) == ["s.db"]
+    path.chmod(0o444)
+    undo = _freeze_folder(folder)
+    if undo is None:
+        pytest.skip("cannot make a folder read-only here")
+    try:
+        before = _digest(path)
+        for args in (["show"], ["log"], ["games"], ["export"], ["legal"], ["show", "--json"]):
+            result = cli("--db", str(path), *args)
+            assert result.exit_code == 0, (args, result.output)
+        assert "play F" in cli("--db", str(path), "export").stdout
+        result = cli("--db", str(path), "move", "play F")
+        assert result.exit_code == 2 and "read-only" in result.stderr and result.stderr.count("\n") == 1
+        assert _digest(path) == before and sorted(p.name for p in folder.iterdir()) == ["s.db"]
+    finally:
+        undo()
+
+
+def test_a_full_disk_still_lets_a_game_be_exported(tmp_path):
+    """On a full disk even reads failed (WAL could not make its index): the store is
+    read read-only, so the game can be exported to rescue it; a write names the disk."""
+    import subprocess
+
+    mnt = tmp_path / "mnt"
+    mnt.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mnt)],
+                      capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a small file system here")
+    try:
+        path = mnt / "s.db"
+        assert cli("--db", str(path), "new", "fluffy").exit_code == 0
+        assert cli("--db", str(path), "move", "play F").exit_code == 0
+        import gc
+        import os
+
+        gc.collect()  # the commands' connections closed: the WAL index is gone
+        fd = os.open(mnt / "fill", os.O_WRONLY | os.O_CREAT)
+        try:
+            while os.write(fd, b"\0" * 4096):
+                pass
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+        result = cli("--db", str(path), "export")
+        assert result.exit_code == 0, result.output
+        assert "play F" in result.stdout
+        for args in (["show"], ["log"], ["games"], ["legal"]):
+            assert cli("--db", str(path), *args).exit_code == 0, args
+        result = cli("--db", str(path), "move", "play F")
+        assert result.exit_code == 2 and "is full" in result.stderr, result.output
+    finally:
+        import gc
+
+        gc.collect()
+        subprocess.run(["umount", "-l", str(mnt)], capture_output=True)
+
+
+def test_a_foreign_file_with_a_hot_journal_is_not_called_read_only(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "hot.db"
+    subprocess.run([sys.executable, "-c", f"""
+import os, sqlite3
+db = sqlite3.connect({str(path)!r})
+db.execute('CREATE TABLE t (x)')
+db.executemany('INSERT INTO t VALUES (?)', [(i,) for i in range(2000)])
+db.commit()
+db.execute('PRAGMA cache_size = 1')
+db.execute('BEGIN')
+db.execute('UPDATE t SET x = x + 1')
+db.execute('INSERT INTO t SELECT * FROM t')
+os._exit(0)
+"""], check=True)
+    journal = tmp_path / "hot.db-journal"
+    assert journal.exists()
+    before = (_digest(path), _digest(journal))
+    result = cli("--db", str(path), "games")
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1
+    assert "unfinished transaction" in result.stderr and "read-only" not in result.stderr
+    assert (_digest(path), _digest(journal)) == before
