@@ -57,6 +57,24 @@ def stored_tags(game: str, engine: Engine, tags: dict[str, str], base: str | Pat
     return out
 
 
+def check_loads(game: str, stored: dict[str, str], base: str | Path | None) -> Engine:
+    """The engine of a new game rebuilt from ``stored``, the tags about to be stored,
+    with its state, legal events and picture worked out once: a game is stored only
+    when everything later commands do with its set-up works.  Raises what the set-up
+    raises (nothing is stored then)."""
+    engine = setup_game(game, stored, base)
+    engine.to_json()
+    engine.legal_events()
+    spec = game_spec(game)
+    if spec.renderer is not None:
+        from io import StringIO
+
+        from rich.console import Console
+
+        Console(file=StringIO(), width=80, color_system=None).print(spec.render_module().render(engine))
+    return engine
+
+
 def rebuild(stored: StoredGame, events: list[LogEntry]) -> Engine:
     """The game ``stored`` after ``events``; :class:`BadInputError` when the log no
     longer replays (a store written by another version)."""

@@ -273,3 +273,108 @@ os._exit(0)
     assert result.exit_code == 2 and result.stderr.count("\n") == 1
     assert "unfinished transaction" in result.stderr and "read-only" not in result.stderr
     assert (_digest(path), _digest(journal)) == before
+
+
+# -- 5. boards past z, and games whose set-up does not load ---------------------------------
+
+def _yard(width: int, height: int = 1) -> str:
+    rows = ["+" + "-+" * width]
+    for r in range(height):
+        cells = ["."] * width
+        if r == 0:
+            cells[0] = "T"
+        if r == height - 1:
+            cells[-1] = "F"
+        rows.append("|" + " ".join(cells) + "|")
+        rows.append("+" + "-+" * (width - 1) + ("=+" if r == height - 1 else "-+"))
+    graves = 'George = "b1"\nRomero = "c1"\nCampbell = "d1"\nRaimi = "e1"\n'
+    return 'name = "big"\nmap = """\n' + "\n".join(rows) + '\n"""\n[graves]\n' + graves
+
+
+@pytest.mark.parametrize("width, height, words", [(27, 1, "at most 26 wide"), (6, 100, "at most 99 high")])
+def test_a_board_whose_squares_have_no_names_is_refused_by_board_check_and_new(tmp_path, monkeypatch,
+                                                                             width, height, words):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "big.toml").write_text(_yard(width, height))
+    result = cli("board", "check", "big.toml")
+    assert result.exit_code == 2 and words in result.stderr and "line 3" in result.stderr, result.output
+    result = cli("new", "fluffy", "--board", "big.toml")
+    assert result.exit_code == 2 and words in result.stderr
+    assert json.loads(cli("games", "--json").stdout)["games"] == []
+    (tmp_path / "ok.toml").write_text(_yard(26))
+    assert cli("board", "check", "ok.toml").exit_code == 0
+    assert cli("new", "fluffy", "--board", "ok.toml").exit_code == 0
+    assert cli("show").exit_code == 0
+
+
+def test_the_shared_grid_parser_has_the_same_limits():
+    from referee.errors import BadInputError
+    from referee.gridmap import parse_grid
+
+    parse_grid("+" + "-+" * 26 + "\n|" + " ".join("." * 26) + "|\n+" + "-+" * 26)
+    with pytest.raises(BadInputError, match="at most 26 wide"):
+        parse_grid("+" + "-+" * 27 + "\n|" + " ".join("." * 27) + "|\n+" + "-+" * 27)
+
+
+def test_a_game_whose_set_up_does_not_load_is_never_stored(monkeypatch):
+    """The set-up is rebuilt from what would be stored, and its state, legal events and
+    picture worked out, before the game is stored: a failure there stores nothing."""
+    from referee.games.fluffy import render
+
+    def broken(game, **kw):
+        raise KeyError((26, 0))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(render, "render", broken)
+        result = cli("new", "fluffy")
+    assert result.exit_code == 3 and result.stderr.count("\n") == 1
+    assert json.loads(cli("games", "--json").stdout)["games"] == []
+
+
+def test_square_names_off_the_board_never_fail():
+    from referee.games.fluffy.rules import square_name
+    from referee.grid import square_name as grid_name
+
+    assert (square_name((4, -1)), grid_name((26, 3)), square_name((25, 98))) == (
+        "off the board", "off the board", "z99")
+
+
+# -- 8. a facing named on the way out through the gate ------------------------------------
+
+ESCAPE_TURN = """
+shamble
+play B Raimi
+play R Raimi
+play F Raimi
+end
+draw ? ? ?
+play B
+play R
+play F
+play F
+play L
+sprint
+end
+shamble
+end
+draw George Romero ? ? ? ? ?
+play F
+"""
+
+
+def test_a_facing_named_on_the_move_out_through_the_gate_is_refused_not_a_crash():
+    """Was a KeyError (exit 3): the "does not bounce" message named the square below the
+    gate.  Now refused with its rule, the state unchanged, and the bare move escapes."""
+    from referee.errors import IllegalEventError
+
+    from .test_fluffy_engine import OPENING, run
+
+    game = run(OPENING + ESCAPE_TURN)
+    before = game.to_json()
+    for text in ("play R >E", "play R >W", "play R >S"):
+        with pytest.raises(IllegalEventError) as exc:
+            game.apply(text)
+        assert exc.value.rule == "fluffy.ruling.bounce-facing-needed" and "gate" in exc.value.message
+        assert game.to_json() == before
+    game.apply("play R")
+    assert (game.to_json()["winner"], game.to_json()["ending"]) == ("fluffy", "escape")
