@@ -378,3 +378,24 @@ def test_a_facing_named_on_the_move_out_through_the_gate_is_refused_not_a_crash(
         assert game.to_json() == before
     game.apply("play R")
     assert (game.to_json()["winner"], game.to_json()["ending"]) == ("fluffy", "escape")
+
+
+# -- 9. legal without a [Deck] ------------------------------------------------------------
+
+def test_without_a_deck_tag_legal_lists_every_card_that_may_be_played():
+    """Without [Deck] any movement card may be played (LB and RB are not in the default
+    mix): legal listed only the default mix's cards, though `play LB:L` was accepted."""
+    from referee.games.fluffy.engine import Game
+
+    from .conftest import YARD_TEXT
+
+    game = Game.from_tags({"Board": "yard", "BoardText": YARD_TEXT})
+    listed = {o.text.split()[1].split(":")[0] for o in game.legal_events() if o.text.startswith("play ")}
+    assert {"LB", "RB", "FL", "FR"} <= listed, listed
+    for option in game.legal_events():  # every listed event is accepted
+        trial = copy.deepcopy(game)
+        trial.apply(option.text)
+    game.apply("play LB:L")
+    with_deck = Game.from_tags({"Board": "yard", "BoardText": YARD_TEXT, "Deck": "F=30 L=5"})
+    assert {o.text.split()[1].split(":")[0] for o in with_deck.legal_events()
+            if o.text.startswith("play ")} == {"F", "L"}
