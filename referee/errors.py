@@ -8,7 +8,27 @@ entry in the rules database (``referee rules show RULE``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+#: Characters that act on a terminal instead of showing: C0 and C1 controls, DEL, the
+#: line and paragraph separators, and the bidirectional overrides.
+_CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\x1b``,
+    ``\\n``, ``\\u202e``), so that a value echoed from a file or a record can neither
+    break a one-line message nor drive the terminal (set its title, clear the screen).
+    The one escape function for everything echoed: :class:`RefereeError` applies it to
+    its whole line.
+
+    >>> printable("Toy\\x1b[2J\\nStore")
+    'Toy\\\\x1b[2J\\\\nStore'
+    >>> printable("Zombie Fluxx: fine, é ☃")
+    'Zombie Fluxx: fine, é ☃'
+    """
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 class RefereeError(Exception):
@@ -40,7 +60,7 @@ class RefereeError(Exception):
         where = f"line {self.line}: " if self.line is not None else ""
         what = f"{self.event!r}: " if self.event else ""
         rule = f" [{self.rule}]" if self.rule else ""
-        return f"{where}{what}{self.message}{rule}"
+        return printable(f"{where}{what}{self.message}{rule}")
 
 
 class BadInputError(RefereeError):

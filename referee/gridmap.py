@@ -22,7 +22,6 @@ ranks ``1``.. from the south; north is the top of the map.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 
 from .errors import BadInputError
@@ -119,12 +118,12 @@ def map_first_line(text: str, key: str = "map") -> int:
 
 def load_toml(text: str) -> dict:
     """The TOML document ``text``; :class:`BadInputError` naming its line when invalid."""
+    from .files import load_toml as bounded
+
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise board_error(f"not valid TOML ({exc})") from None
-    except RecursionError:
-        raise board_error("not valid TOML (nested too deeply)") from None
+        return bounded(text, "bad board")
+    except BadInputError as exc:  # "bad board: not valid TOML (...)"
+        raise BadInputError(exc.message) from None
 
 
 def parse_grid(raw_map: str, first_line: int = 1) -> GridMap:

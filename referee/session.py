@@ -15,6 +15,7 @@ from typing import Any, Callable
 from .errors import BadInputError, ChoiceNeeded, InternalError, RefereeError
 from .games import Applied, Engine, GameSpec, spec as game_spec
 from .games.base import read_file_tags
+from .numbers import check_digits
 from .records import COMMON_TAGS, format_record
 from .store import LogEntry, Store, StoredGame, _effective
 
@@ -41,6 +42,13 @@ def setup_game(game: str, tags: dict[str, str], base: str | Path | None = None) 
     every record may carry for people (``Site``, ``Date``, ...) are not the engine's."""
     spec = game_spec(game)
     own = {k: v for k, v in tags.items() if k not in COMMON_TAGS}
+    for key, value in own.items():
+        if not key.endswith("Text"):  # a file's text is bounded where it is parsed
+            try:
+                check_digits(value, f"[{key}]")
+            except RefereeError as exc:
+                exc.tag = key
+                raise
     return spec.new_game(read_file_tags(spec, own, Path(base) if base else None))
 
 
@@ -127,6 +135,10 @@ def complete(game: Engine, text: str, choose: Chooser | None,
     the game asks before applying (the order of a shamble) and every choice left open
     are asked of ``choose``.  Without ``choose`` (or when it returns None) the
     :class:`ChoiceNeeded` is raised."""
+    try:
+        check_digits(text, "the event")
+    except RefereeError as exc:
+        raise exc.at(event=text)
     text = game.fill_dice(text, roll)
     before = game.choice_before(text)
     if before is not None and choose is not None:

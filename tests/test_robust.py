@@ -399,3 +399,85 @@ def test_without_a_deck_tag_legal_lists_every_card_that_may_be_played():
     with_deck = Game.from_tags({"Board": "yard", "BoardText": YARD_TEXT, "Deck": "F=30 L=5"})
     assert {o.text.split()[1].split(":")[0] for o in with_deck.legal_events()
             if o.text.startswith("play ")} == {"F", "L"}
+
+
+# -- 6. integers of more than 4,300 digits ----------------------------------------------------
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize("args", [
+    ["show", "-g", HUGE], ["show", "-g", "0" + HUGE], ["switch", HUGE], ["play", HUGE],
+    ["advise", "--samples", HUGE], ["new", "fluffy", "--hand-size", HUGE], ["move", "--expect", HUGE, "end"],
+    ["new", "zombie-attack", "--players", "Ann,Ben", "--tag", f"Deck=Weapon={HUGE}"],
+    ["new", "zombies", "--players", "Ann,Ben", "--tiles", HUGE],
+    ["move", f"draw {HUGE}"],
+])
+def test_a_number_of_thousands_of_digits_is_bad_input_everywhere(args):
+    """Python refuses to convert more than 4,300 digits: these ended in exit 3."""
+    cli("new", "fluffy")
+    result = cli(*args)
+    assert result.exit_code == 2, (args[:2], result.output[-300:])
+    assert result.stderr.count("\n") == 1 and "19 digits" in result.stderr, result.stderr[:300]
+
+
+@pytest.mark.parametrize("kind, text", [
+    ("cards", f'["Foo"]\ntype = "keeper"\ncount = {HUGE}\n'),
+    ("cards", '["Foo"]\ntype = "keeper"\ncount = 99999999999999999999\n'),
+    ("tiles", f'["Toy Store"]\nz = {HUGE}\n'),
+    ("board", f'name = "x"\nmap = """\n+-+\n|T|\n+=+\n"""\n[graves]\nGeorge = {HUGE}\n'),
+])
+def test_a_number_of_thousands_of_digits_in_a_file_is_bad_input(tmp_path, monkeypatch, kind, text):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "f.toml").write_text(text)
+    args = {"cards": ["cards", "check", "f.toml"], "board": ["board", "check", "f.toml"],
+            "tiles": ["new", "zombies", "--players", "Ann,Ben", "--tag", "TileData=f.toml"]}[kind]
+    result = cli(*args)
+    assert result.exit_code == 2, result.output[-300:]
+    assert result.stderr.count("\n") == 1 and "19 digits" in result.stderr
+
+
+def test_a_record_with_a_number_of_thousands_of_digits_names_its_line(tmp_path):
+    (tmp_path / "r.zwf").write_text(f'[Game "fluffy"]\nplay F\ndraw {HUGE}\n')
+    result = cli("replay", str(tmp_path / "r.zwf"))
+    assert result.exit_code == 2 and result.stderr.startswith("referee: line 3: ")
+
+
+# -- 7. control characters from files and records ---------------------------------------------
+
+def _clean_one_line(stderr: str) -> None:
+    assert stderr.count("\n") == 1 and stderr.endswith("\n"), repr(stderr)
+    assert not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in stderr[:-1]), repr(stderr)
+
+
+@pytest.mark.parametrize("header, line", [
+    ('[Game "fluxx"]\n[Players "Ann, Ben"]\n[Cards "my\\x1b]0;pwned\\x07\\nx.toml"]\n', 3),
+    ('[Game "zombies"]\n[Players "Ann, Ben"]\n[TileData "t\\x1b[2J.toml"]\n', 3),
+    ('[Game "fluffy"]\n[Board "y\\x1b[2J\\r.toml"]\n', 2),
+    ('[Game "fluffy"]\n[Deck "F=3\\x1b[2J"]\n', 2),
+])
+def test_control_characters_in_a_record_are_escaped_and_the_tag_line_named(tmp_path, header, line):
+    (tmp_path / "r.rec").write_text(header + "play F\n")
+    result = cli("replay", str(tmp_path / "r.rec"))
+    assert result.exit_code == 2
+    _clean_one_line(result.stderr)
+    assert result.stderr.startswith(f"referee: line {line}: ") and "\\x1b" in result.stderr
+
+
+@pytest.mark.parametrize("kind, text, line", [
+    ("cards", '["Zom\\u001bbie"]\ntype = "keeper"\n', 1),
+    ("cards", '["Zombie Boss"]\ntype = "keeper"\nnote = "a\\u001b]0;pwned\\u0007\\nb"\n', 3),
+    ("tiles", '["Toy Store"]\nz = 4\n["Gun\\u001b[2J Shop"]\nammo = 1\n', 3),
+    ("board", 'name = "x\\u001b[2J"\nmap = """\n+-+-+\n|T F|\n+-+=+\n"""\n', 1),
+    ("board", 'name = "x"\nmap = """\n+-+-+\n|T F|\n+-+=+\n"""\n[graves]\n"Geo\\u001b[2Jrge" = "a1"\n', 8),
+])
+def test_control_characters_in_a_file_are_refused_escaped_with_their_line(tmp_path, monkeypatch, kind, text, line):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "f.toml").write_text(text)
+    args = {"cards": ["cards", "check", "f.toml"], "board": ["board", "check", "f.toml"],
+            "tiles": ["new", "zombies", "--players", "Ann,Ben", "--tag", "TileData=f.toml"]}[kind]
+    result = cli(*args)
+    assert result.exit_code == 2, result.output
+    _clean_one_line(result.stderr)
+    assert f"line {line}" in result.stderr and "control character" in result.stderr
+
