@@ -481,3 +481,25 @@ def test_control_characters_in_a_file_are_refused_escaped_with_their_line(tmp_pa
     _clean_one_line(result.stderr)
     assert f"line {line}" in result.stderr and "control character" in result.stderr
 
+
+
+# -- 10. messages that mislead ----------------------------------------------------------------
+
+@pytest.mark.parametrize("value", [" ", "--help", "-g"])
+def test_a_db_path_that_is_a_slip_creates_no_store(tmp_path, monkeypatch, value):
+    monkeypatch.chdir(tmp_path)
+    result = cli("--db", value, "games")
+    assert result.exit_code == 2 and "'--db'" in result.stderr and result.stderr.count("\n") == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_rules_import_of_a_fifo_a_device_or_a_folder_says_what_it_is(tmp_path):
+    import os
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in (fifo, "/dev/zero", tmp_path):
+        result = cli("rules", "import", str(path), "--game", "fluffy")
+        assert result.exit_code == 2 and "not a regular file" in result.stderr, result.stderr
+    result = cli("rules", "import", str(tmp_path / "absent.txt"), "--game", "fluffy")
+    assert result.exit_code == 2 and "no such file" in result.stderr

@@ -298,8 +298,10 @@ def import_(
     import rulesdb
 
     g = _game(game, json_out)
-    if not file.is_file():
+    if not file.exists():
         _bad(f"no such file: {file}", json_out)
+    if not file.is_file():  # a folder, a FIFO, a device: never opened, never waited on
+        _bad(f"cannot read rulebook {file}: not a regular file", json_out)
     db = _db(json_out)
     try:
         sections = db.import_file(file, g)
