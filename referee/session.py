@@ -192,6 +192,8 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
     (:func:`check_replays`: what is stored must replay), and only then appended and
     committed.  ``loaded`` is brought up to date.
     """
+    if expect is not None and loaded.length != expect:  # the position loaded is not the one seen
+        store.expect(loaded.stored.id, expect)
     trial = copy.deepcopy(loaded.game)
     applied = complete(trial, text, choose)
     before = loaded.game
