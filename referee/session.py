@@ -188,15 +188,16 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
     refused (:class:`~referee.store.StaleError`); when someone else appended since the
     game was loaded, the game is rebuilt from the log as it now stands and the
     completed event checked again there.  Its canonical text (every choice written
-    out) is then re-applied to a fresh copy of the position it was accepted in
-    (:func:`check_replays`: what is stored must replay), and only then appended and
-    committed.  ``loaded`` is brought up to date.
+    out) is then re-applied to the position it was accepted in (:func:`check_replays`:
+    what is stored must replay; the old position itself is used, as it is replaced
+    anyway, so the check costs one apply and no copy), and only then appended and
+    committed.  ``loaded`` is brought up to date (or, when the check fails, reloaded).
     """
     if expect is not None and loaded.length != expect:  # the position loaded is not the one seen
         store.expect(loaded.stored.id, expect)
     trial = copy.deepcopy(loaded.game)
     applied = complete(trial, text, choose)
-    before = loaded.game
+    before = loaded.game  # the position the event is accepted in; replaced by trial below
     gid = loaded.stored.id
     with store.writing():
         length = store.expect(gid, expect)
@@ -211,7 +212,12 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
                 loaded.game, loaded.events, loaded.length = fresh.game, fresh.events, fresh.length
                 raise exc.at(event=text)
             trial, loaded.events, loaded.length = fresh.game, fresh.events, fresh.length
-        check_replays(copy.deepcopy(before), applied, trial)
+        try:  # re-applied to the old position itself (no copy): loaded.game becomes trial
+            check_replays(before, applied, trial)
+        except BaseException:
+            fresh = load(store, gid)  # put loaded back in step with the log, then refuse
+            loaded.game, loaded.events, loaded.length = fresh.game, fresh.events, fresh.length
+            raise
         seq = store.append(gid, applied.text, applied.notes)
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     loaded.game = trial
