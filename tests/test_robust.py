@@ -503,3 +503,21 @@ def test_rules_import_of_a_fifo_a_device_or_a_folder_says_what_it_is(tmp_path):
         assert result.exit_code == 2 and "not a regular file" in result.stderr, result.stderr
     result = cli("rules", "import", str(tmp_path / "absent.txt"), "--game", "fluffy")
     assert result.exit_code == 2 and "no such file" in result.stderr
+
+
+def test_the_zombies_tile_data_case_stores_nothing_that_does_not_replay(tmp_path, monkeypatch):
+    """The issue's case: tile data giving `enhanced = 1` without Zombie Corps(e).  The
+    tile was stored as `... enhanced=1` and from then on show, legal, move and export
+    exited 2.  Whether the set-up or the event is refused, nothing that does not replay
+    is stored and the game still shows."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "td.toml").write_text('["Toy Store"]\nz = 4\nenhanced = 1\n')
+    created = cli("new", "zombies", "--players", "Ann,Ben", "--tag", "TileData=td.toml")
+    if created.exit_code != 0:
+        assert created.exit_code == 2 and json.loads(cli("games", "--json").stdout)["games"] == []
+        return
+    result = cli("move", 'Ann: tile "Toy Store" ammo=1 life=1')
+    assert result.exit_code in (2, 3) and result.stderr.count("\n") == 1, result.output
+    assert json.loads(cli("log", "--json").stdout)["log"] == []
+    for args in (["show"], ["legal"], ["export"]):
+        assert cli(*args).exit_code == 0, args
