@@ -18,8 +18,8 @@ The store is a store of record: nothing illegal, nothing half-written, nothing l
   foreign SQLite file, a store written by a newer version, or a damaged store is
   refused (:class:`StoreError`, exit 2) and left byte-for-byte untouched; a store of
   this project's first schema (user_version 0, our tables with exactly our columns) is
-  migrated.  A
-  read-only store can still be read.
+  migrated.  A store that cannot be written (read-only, or on a full disk) is opened
+  read-only, and immutable when WAL cannot make its index: it can still be read.
 
 Location: ``--db PATH`` on the command line, else ``$REFEREE_DB``, else
 ``referee.db`` in the user data dir (platformdirs).
