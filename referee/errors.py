@@ -35,6 +35,9 @@ class RefereeError(Exception):
     """Base class: a one-line ``message`` and an optional rule id (``fluffy.bounce``)."""
 
     exit_code = 2
+    #: The record tag a set-up error is about (``Cards``), when known: a record's error
+    #: then names that tag's line.
+    tag: str | None = None
 
     def __init__(self, message: str, rule: str | None = None, *, event: str | None = None,
                  line: int | None = None) -> None:

@@ -157,15 +157,16 @@ def complete(game: Engine, text: str, choose: Chooser | None,
 
 def check_replays(before: Engine, applied: Applied, after: Engine) -> None:
     """Check that ``applied.text``, the canonical text about to be stored, re-applies to
-    ``before`` (a copy of the position the event was accepted in; it is changed) and
-    reaches the same state as ``after``.  Whatever is appended must replay: a stored
+    ``before`` (the position the event was accepted in, which this changes: pass a
+    position that is no longer needed, or a copy) and reaches the same state as
+    ``after``.  Whatever is appended must replay: a stored
     event the game cannot apply again would make every later ``show``, ``legal``,
     ``move`` and ``export`` of the game fail.
 
     :class:`~referee.errors.InternalError` (exit 3: the engine contradicted itself, so
     it is our bug, but nothing was stored and the game goes on) when the text is refused
     or leads elsewhere.  Cost: one ``apply`` and two ``to_json`` of the position (no
-    replay of the log).
+    replay of the log; about 0.1 ms an event on the Fluffy sample).
     """
     try:
         before.apply(applied.text)
