@@ -202,6 +202,21 @@ class Tally:
     def deck(self) -> dict[str, int]:
         return dict(self.composition)
 
+    def playable(self, order: tuple[str, ...] | list[str] = ()) -> list[str]:
+        """The cards worth listing as plays, draws or candidates: every card the
+        composition holds, and every card whose count is only a guess (such a card may
+        be played whatever the guessed mix says).  Cards in ``order`` come first, in
+        that order.  The one place listings ask, so none assumes a default mix.
+
+        >>> Tally({"F": 2, "L": 0}, guessed=frozenset({"F", "L", "LB"})).playable(("F", "L", "LB"))
+        ['F', 'L', 'LB']
+        >>> Tally({"F": 2, "L": 0}).playable(("F", "L", "LB"))
+        ['F']
+        """
+        out = [c for c in order if self.composition.get(c, 0) > 0 or c in self.guessed]
+        out += [c for c, n in self.composition.items() if n > 0 and c not in out]
+        return out
+
     def count_of(self, card: str) -> int:
         return self.composition.get(card, 0)
 

@@ -8,13 +8,36 @@ entry in the rules database (``referee rules show RULE``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+#: Characters that act on a terminal instead of showing: C0 and C1 controls, DEL, the
+#: line and paragraph separators, and the bidirectional overrides.
+_CONTROL = re.compile("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]")
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\x1b``,
+    ``\\n``, ``\\u202e``), so that a value echoed from a file or a record can neither
+    break a one-line message nor drive the terminal (set its title, clear the screen).
+    The one escape function for everything echoed: :class:`RefereeError` applies it to
+    its whole line.
+
+    >>> printable("Toy\\x1b[2J\\nStore")
+    'Toy\\\\x1b[2J\\\\nStore'
+    >>> printable("Zombie Fluxx: fine, é ☃")
+    'Zombie Fluxx: fine, é ☃'
+    """
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 class RefereeError(Exception):
     """Base class: a one-line ``message`` and an optional rule id (``fluffy.bounce``)."""
 
     exit_code = 2
+    #: The record tag a set-up error is about (``Cards``), when known: a record's error
+    #: then names that tag's line.
+    tag: str | None = None
 
     def __init__(self, message: str, rule: str | None = None, *, event: str | None = None,
                  line: int | None = None) -> None:
@@ -40,7 +63,7 @@ class RefereeError(Exception):
         where = f"line {self.line}: " if self.line is not None else ""
         what = f"{self.event!r}: " if self.event else ""
         rule = f" [{self.rule}]" if self.rule else ""
-        return f"{where}{what}{self.message}{rule}"
+        return printable(f"{where}{what}{self.message}{rule}")
 
 
 class BadInputError(RefereeError):
@@ -82,6 +105,14 @@ class IllegalEventError(RefereeError):
     def __init__(self, message: str, rule: str, *, event: str | None = None,
                  line: int | None = None) -> None:
         super().__init__(message, rule, event=event, line=line)
+
+
+class InternalError(RefereeError):
+    """The referee contradicted itself (a bug, not the user's input): e.g. an engine
+    accepted an event whose canonical text it then cannot replay.  Exit code 3; the
+    message says what was caught and that nothing was stored."""
+
+    exit_code = 3
 
 
 @dataclass(frozen=True)

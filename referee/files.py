@@ -54,6 +54,70 @@ def resolve(value: str, base: Path | str | None) -> Path:
     return path
 
 
+def load_toml(text: str, source: str = "file") -> dict:
+    """The TOML document ``text``, with every integer in it bounded like every other
+    number the referee reads (:data:`referee.numbers.MAX_DIGITS` digits).
+
+    :class:`BadInputError` starting ``{source}: `` when the text is not valid TOML, is
+    nested too deeply, or holds a longer integer (Python refuses to convert more than
+    4,300 digits, and no count in a game needs more than 19).
+
+    >>> load_toml("a = 12", "t.toml")
+    {'a': 12}
+    >>> load_toml("a = [1, " + "9" * 20 + "]", "t.toml")
+    Traceback (most recent call last):
+    ...
+    referee.errors.BadInputError: t.toml, line 1: a number has more than 19 digits (the most any count may have)
+    """
+    import tomllib
+
+    from referee.numbers import MAX_DIGITS
+
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInputError(f"{source}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise BadInputError(f"{source}: not valid TOML (nested too deeply)") from None
+    except ValueError:  # an integer of more than 4,300 digits
+        raise BadInputError(f"{source}: a number has more than {MAX_DIGITS} digits (the most any count "
+                            f"may have)") from None
+    from referee.errors import printable
+
+    limit = 10 ** MAX_DIGITS
+    stack: list = [(doc, "")]
+    while stack:
+        item, key = stack.pop()
+        if isinstance(item, dict):
+            for k, v in item.items():
+                if printable(k) != k:
+                    raise BadInputError(f"{source}{_line_of(text, k)}: the name '{printable(k)}' holds a control "
+                                        f"character")
+                stack.append((v, k))
+        elif isinstance(item, list):
+            stack.extend((v, key) for v in item)
+        elif isinstance(item, str) and printable(item.replace("\n", "")) != item.replace("\n", ""):
+            raise BadInputError(f"{source}{_line_of(text, key)}: the value of '{printable(key)}' holds a control "
+                                f"character: '{shorten(printable(item), 40)}'")
+        elif isinstance(item, int) and not isinstance(item, bool) and not -limit < item < limit:
+            raise BadInputError(f"{source}{_line_of(text, key)}: a number has more than {MAX_DIGITS} digits "
+                                f"(the most any count may have)")
+    return doc
+
+
+def _line_of(text: str, key: str) -> str:
+    """``", line N"`` of the first line of ``text`` that sets ``key`` (or names it as a
+    table), or ``""`` when it cannot be found."""
+    if not key:
+        return ""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        s = raw.strip()
+        head = s.split("=", 1)[0].strip().strip("[]").strip().strip("\"'") if ("=" in s or s.startswith("[")) else None
+        if head is not None and (head == key or head.encode().decode("unicode_escape", "ignore") == key):
+            return f", line {number}"
+    return ""
+
+
 def shorten(text: str, width: int = 60) -> str:
     """``text`` cut to ``width`` characters with an ellipsis, for error messages.
 
@@ -73,7 +137,7 @@ def read_text(path: str | Path, what: str = "file", errors: str = "strict") -> s
     """
     p = Path(path)
     limit = LIMITS.get(what, DEFAULT_LIMIT)
-    name = shorten(str(p))
+    name = str(p) if len(str(p)) <= 60 else "…" + str(p)[-59:]  # the file's own name shows
     if "\x00" in str(p):
         raise BadInputError(f"a file name cannot hold a NUL byte: {name!r}")
     try:

@@ -22,12 +22,24 @@ from .numbers import is_number
 Square = tuple[int, int]
 
 FACINGS = ("N", "E", "S", "W")
+#: Square names run from file ``a`` to ``z`` and rank 1 to 99: no board is larger.
+MAX_FILES = 26
+MAX_RANKS = 99
 _DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 
 
 def square_name(sq: Square) -> str:
-    """``(file, rank)`` from 0 -> ``b3``."""
-    return f"{chr(ord('a') + sq[0])}{sq[1] + 1}"
+    """``(file, rank)`` from 0 -> ``b3``; a square off every board (past ``z`` or below
+    rank 1, e.g. the one beyond the gate) is named ``off the board``, so that a message
+    naming it never fails.
+
+    >>> square_name((4, -1)), square_name((26, 0))
+    ('off the board', 'off the board')
+    """
+    f, r = sq
+    if not (0 <= f < MAX_FILES and 0 <= r < MAX_RANKS):
+        return "off the board"
+    return f"{chr(ord('a') + f)}{r + 1}"
 
 
 def parse_square(text: str) -> Square:

@@ -22,11 +22,10 @@ ranks ``1``.. from the south; north is the top of the map.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 
 from .errors import BadInputError
-from .grid import Square, step
+from .grid import MAX_FILES, MAX_RANKS, Square, step
 
 
 @dataclass(frozen=True)
@@ -76,6 +75,18 @@ def board_error(msg: str, line: int | None = None, col: int | None = None) -> Ba
     return BadInputError(f"bad board: {where}{msg}")
 
 
+def check_size(width: int, height: int, line: int | None = None) -> None:
+    """:class:`BadInputError` (naming ``line``) when a board ``width`` x ``height`` has
+    squares without a name: files run ``a`` to ``z`` (:data:`~referee.grid.MAX_FILES`)
+    and ranks 1 to 99 (:data:`~referee.grid.MAX_RANKS`)."""
+    if width > MAX_FILES:
+        raise board_error(f"the map is {width} squares wide; files run from a to z, so a board is at most "
+                          f"{MAX_FILES} wide", line)
+    if height > MAX_RANKS:
+        raise board_error(f"the map is {height} squares high; ranks run from 1 to {MAX_RANKS}, so a board "
+                          f"is at most {MAX_RANKS} high", line)
+
+
 def key_line(text: str, key: str, after: int = 0) -> int | None:
     """File line (1-based) where ``key = ...`` (or a ``[key]`` table) is written, at or
     after line ``after``; None when not found."""
@@ -107,12 +118,12 @@ def map_first_line(text: str, key: str = "map") -> int:
 
 def load_toml(text: str) -> dict:
     """The TOML document ``text``; :class:`BadInputError` naming its line when invalid."""
+    from .files import load_toml as bounded
+
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise board_error(f"not valid TOML ({exc})") from None
-    except RecursionError:
-        raise board_error("not valid TOML (nested too deeply)") from None
+        return bounded(text, "bad board")
+    except BadInputError as exc:  # "bad board: not valid TOML (...)"
+        raise BadInputError(exc.message) from None
 
 
 def parse_grid(raw_map: str, first_line: int = 1) -> GridMap:
@@ -133,6 +144,7 @@ def parse_grid(raw_map: str, first_line: int = 1) -> GridMap:
         raise board_error(f"the map is {longest} characters wide; a board W squares wide needs 2W+1",
                           first_line + row, longest)
     height, width = (len(lines) - 1) // 2, (longest - 1) // 2
+    check_size(width, height, first_line)
     grid = [line.ljust(longest) for line in lines]
     out = GridMap(width, height, first_line)
 
@@ -166,4 +178,4 @@ def parse_grid(raw_map: str, first_line: int = 1) -> GridMap:
     return out
 
 
-__all__ = ["GridMap", "Mark", "board_error", "key_line", "load_toml", "map_first_line", "parse_grid"]
+__all__ = ["GridMap", "Mark", "board_error", "check_size", "key_line", "load_toml", "map_first_line", "parse_grid"]

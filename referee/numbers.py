@@ -14,10 +14,32 @@ short.
 
 from __future__ import annotations
 
+import re
+
 from referee.errors import BadInputError
 
 #: The most digits a number may have (2**63-1, SQLite's largest integer, has 19).
 MAX_DIGITS = 19
+_LONG = re.compile(r"[0-9]{%d,}" % (MAX_DIGITS + 1))
+
+
+def check_digits(text: str, what: str = "the input") -> str:
+    """``text`` when no run of ASCII digits in it is longer than :data:`MAX_DIGITS`;
+    else :class:`BadInputError`.  The shared guard in front of every engine: events
+    (``move``, ``play``, ``replay``) and set-up tags pass it before any engine parses
+    them, so no number reaches ``int()`` with more digits than any count needs
+    (Python refuses more than 4,300).
+
+    >>> check_digits("Ann: road 3")
+    'Ann: road 3'
+    >>> check_digits("draw " + "9" * 20, "the event")
+    Traceback (most recent call last):
+    ...
+    referee.errors.BadInputError: the event holds a number of more than 19 digits (the most any count may have)
+    """
+    if _LONG.search(text):
+        raise BadInputError(f"{what} holds a number of more than {MAX_DIGITS} digits (the most any count may have)")
+    return text
 
 
 def is_number(text: str) -> bool:

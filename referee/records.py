@@ -81,6 +81,21 @@ class Record:
     tags: dict[str, str]
     events: list[RecordLine] = field(default_factory=list)
     path: Path | None = None
+    #: The 1-based line of each tag (by key as kept in ``tags``), to name it in errors.
+    tag_lines: dict[str, int] = field(default_factory=dict)
+
+    def tag_line(self, exc: Exception) -> int | None:
+        """The line of the tag a set-up error is about: the one it names (``tag``), else
+        the only tag whose ``[Key``, key word or value (a file name) its message
+        mentions; None if unclear."""
+        named = getattr(exc, "tag", None)
+        if named in self.tag_lines:
+            return self.tag_lines[named]
+        msg = str(getattr(exc, "message", exc)).lower()
+        hits = [k for k in self.tag_lines if k != "Game" and (f"[{k.lower()}" in msg or re.search(
+            r"\b" + re.escape(k.lower()) + r"\b", msg) or (len(self.tags.get(k, "")) >= 4
+                                                         and self.tags[k].lower() in msg))]
+        return self.tag_lines[hits[0]] if len(hits) == 1 else None
 
     @property
     def game(self) -> str:
@@ -111,6 +126,7 @@ def parse_record(text: str, path: Path | None = None) -> Record:
     ``[Game]`` tag.
     """
     tags: dict[str, str] = {}
+    tag_lines: dict[str, int] = {}
     events: list[RecordLine] = []
     if text.startswith("\ufeff"):  # a UTF-8 byte-order mark
         text = text[1:]
@@ -134,6 +150,7 @@ def parse_record(text: str, path: Path | None = None) -> Record:
             if key in tags:
                 raise BadInputError(f"tag {key} given twice", line=number, event=body)
             tags[key] = unescape(match.group(2))
+            tag_lines[key] = number
             continue
         body, comment = _split_comment(raw)
         if not body:
@@ -141,7 +158,7 @@ def parse_record(text: str, path: Path | None = None) -> Record:
         events.append(RecordLine(number, " ".join(body.split()), comment))
     if "Game" not in tags:
         raise BadInputError('the record has no [Game "..."] tag', line=1)
-    return Record(tags, events, path)
+    return Record(tags, events, path, tag_lines)
 
 
 def read_record(path: str | Path) -> Record:

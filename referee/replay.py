@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import RefereeError
+from .numbers import check_digits
 from .games import Applied, Engine, canonical_name, spec, specs
 from .records import Record, parse_record, read_record
 
@@ -36,12 +37,12 @@ def replay_record(record: Record) -> Replay:
     """
     try:
         game = setup(record)
-    except RefereeError as exc:
-        raise exc.at(line=exc.line or 1)
+    except RefereeError as exc:  # at the line of the tag it is about, when that is clear
+        raise exc.at(line=exc.line or record.tag_line(exc) or 1)
     result = Replay(game)
     for line in record.events:
         try:
-            result.applied.append(game.apply(line.text))
+            result.applied.append(game.apply(check_digits(line.text, "the event")))
         except RefereeError as exc:
             result.error = exc.at(line=line.line, event=line.text)
             break

@@ -12,9 +12,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from .errors import BadInputError, ChoiceNeeded, DefinitionNeeded, Option, RefereeError
+from .errors import BadInputError, ChoiceNeeded, DefinitionNeeded, InternalError, Option, RefereeError
 from .games import Applied, Engine, GameSpec, spec as game_spec
 from .games.base import read_file_tags
+from .numbers import check_digits
 from .records import COMMON_TAGS, Record, format_record
 from .store import LogEntry, Store, StoredGame, _effective
 
@@ -44,6 +45,13 @@ def setup_game(game: str, tags: dict[str, str], base: str | Path | None = None) 
     every record may carry for people (``Site``, ``Date``, ...) are not the engine's."""
     spec = game_spec(game)
     own = {k: v for k, v in tags.items() if k not in COMMON_TAGS}
+    for key, value in own.items():
+        if not key.endswith("Text"):  # a file's text is bounded where it is parsed
+            try:
+                check_digits(value, f"[{key}]")
+            except RefereeError as exc:
+                exc.tag = key
+                raise
     return spec.new_game(read_file_tags(spec, own, Path(base) if base else None))
 
 
@@ -58,6 +66,24 @@ def stored_tags(game: str, engine: Engine, tags: dict[str, str], base: str | Pat
         if f"{key}Text" in read:
             out[f"{key}Text"] = read[f"{key}Text"]
     return out
+
+
+def check_loads(game: str, stored: dict[str, str], base: str | Path | None) -> Engine:
+    """The engine of a new game rebuilt from ``stored``, the tags about to be stored,
+    with its state, legal events and picture worked out once: a game is stored only
+    when everything later commands do with its set-up works.  Raises what the set-up
+    raises (nothing is stored then)."""
+    engine = setup_game(game, stored, base)
+    engine.to_json()
+    engine.legal_events()
+    spec = game_spec(game)
+    if spec.renderer is not None:
+        from io import StringIO
+
+        from rich.console import Console
+
+        Console(file=StringIO(), width=80, color_system=None).print(spec.render_module().render(engine))
+    return engine
 
 
 def rebuild(stored: StoredGame, events: list[LogEntry]) -> Engine:
@@ -121,6 +147,10 @@ def complete(game: Engine, text: str, choose: Chooser | None,
     :class:`ChoiceNeeded` is raised.  When the event names something the game does
     not know (:class:`DefinitionNeeded`), ``define`` is asked for the lines that define
     it; they are applied first (and appended to ``defined``), then the event again."""
+    try:
+        check_digits(text, "the event")
+    except RefereeError as exc:
+        raise exc.at(event=text)
     text = game.fill_dice(text, roll)
     before = game.choice_before(text)
     if before is not None and choose is not None:
@@ -172,6 +202,31 @@ def complete_options(game: Engine, options: list[Option], depth: int = 3) -> lis
     return out or options
 
 
+def check_replays(before: Engine, applied: list[Applied], after: Engine) -> None:
+    """Check that the canonical texts about to be stored (``applied``, in order: any
+    lines a ``define`` hook gave, then the event), re-apply to
+    ``before`` (the position the event was accepted in, which this changes: pass a
+    position that is no longer needed, or a copy) and reaches the same state as
+    ``after``.  Whatever is appended must replay: a stored
+    event the game cannot apply again would make every later ``show``, ``legal``,
+    ``move`` and ``export`` of the game fail.
+
+    :class:`~referee.errors.InternalError` (exit 3: the engine contradicted itself, so
+    it is our bug, but nothing was stored and the game goes on) when the text is refused
+    or leads elsewhere.  Cost: one ``apply`` and two ``to_json`` of the position (no
+    replay of the log; about 0.1 ms an event on the Fluffy sample).
+    """
+    for done in applied:
+        try:
+            before.apply(done.text)
+        except RefereeError as exc:
+            raise InternalError(f"the event was accepted, but its stored form {done.text[:80]!r} does not "
+                                f"replay ({exc.message[:120]}); nothing was stored (a bug: please report it)") from None
+    if before.to_json() != after.to_json():
+        raise InternalError(f"the event was accepted, but its stored form {applied[-1].text[:80]!r} replays "
+                            f"to another position; nothing was stored (a bug: please report it)")
+
+
 def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None,
           expect: int | None = None, define: Definer | None = None) -> Applied:
     """Check ``text`` against the rules and, if legal, append it to the log.
@@ -182,19 +237,26 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
     ``expect`` is given and the log no longer has that many entries the event is
     refused (:class:`~referee.store.StaleError`); when someone else appended since the
     game was loaded, the game is rebuilt from the log as it now stands and the
-    completed event checked again there.  Only then is its canonical text (every
-    choice written out) appended and committed.  ``loaded`` is brought up to date.
+    completed event checked again there.  Its canonical text (every choice written
+    out) is then re-applied to the position it was accepted in (:func:`check_replays`:
+    what is stored must replay; the old position itself is used, as it is replaced
+    anyway, so the check costs one apply and no copy), and only then appended and
+    committed.  ``loaded`` is brought up to date (or, when the check fails, reloaded).
     Lines ``define`` gave for something the event names (a card the game did not know)
     are appended before it; the notes returned then start with them.
     """
+    if expect is not None and loaded.length != expect:  # the position loaded is not the one seen
+        store.expect(loaded.stored.id, expect)
     trial = copy.deepcopy(loaded.game)
     defined: list[Applied] = []
     applied = complete(trial, text, choose, define=define, defined=defined)
+    before = loaded.game  # the position the event is accepted in; replaced by trial below
     gid = loaded.stored.id
     with store.writing():
         length = store.expect(gid, expect)
         if length != loaded.length:  # the log moved on since the game was loaded
             fresh = load(store, gid)
+            before = copy.deepcopy(fresh.game)
             try:
                 defined = [fresh.game.apply(d.text) for d in defined]
                 applied = fresh.game.apply(applied.text)
@@ -204,6 +266,12 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
                 loaded.game, loaded.events, loaded.length = fresh.game, fresh.events, fresh.length
                 raise exc.at(event=text)
             trial, loaded.events, loaded.length = fresh.game, fresh.events, fresh.length
+        try:  # re-applied to the old position itself (no copy): loaded.game becomes trial
+            check_replays(before, [*defined, applied], trial)
+        except BaseException:
+            fresh = load(store, gid)  # put loaded back in step with the log, then refuse
+            loaded.game, loaded.events, loaded.length = fresh.game, fresh.events, fresh.length
+            raise
         seqs = [store.append(gid, a.text, a.notes) for a in [*defined, applied]]
     now = datetime.now(timezone.utc).isoformat(timespec="seconds")
     loaded.game = trial
@@ -211,8 +279,8 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
         loaded.events.append(LogEntry(seq, "event", a.text, a.notes, now))
     loaded.length = seqs[-1]
     if defined:
-        before = [note for d in defined for note in [f"logged first: {d.text}", *d.notes]]
-        return Applied(applied.text, before + applied.notes)
+        logged = [note for d in defined for note in [f"logged first: {d.text}", *d.notes]]
+        return Applied(applied.text, logged + applied.notes)
     return applied
 
 

@@ -17,8 +17,9 @@ The store is a store of record: nothing illegal, nothing half-written, nothing l
   (``user_version``).  An existing file is first opened read-only and inspected: a
   foreign SQLite file, a store written by a newer version, or a damaged store is
   refused (:class:`StoreError`, exit 2) and left byte-for-byte untouched; a store of
-  this project's first schema (user_version 0, our tables only) is migrated.  A
-  read-only store can still be read.
+  this project's first schema (user_version 0, our tables with exactly our columns) is
+  migrated.  A store that cannot be written (read-only, or on a full disk) is opened
+  read-only, and immutable when WAL cannot make its index: it can still be read.
 
 Location: ``--db PATH`` on the command line, else ``$REFEREE_DB``, else
 ``referee.db`` in the user data dir (platformdirs).
@@ -76,6 +77,41 @@ CREATE TABLE IF NOT EXISTS matches (
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 """
+
+
+def _columns(conn: sqlite3.Connection, tables) -> dict[str, list[tuple]]:
+    """``{table: [(name, type, notnull, default, pk), ...]}`` for ``tables`` in ``conn``."""
+    return {t: [tuple(r)[1:] for r in conn.execute(f"PRAGMA table_info({quote_id(t)})")]
+            for t in sorted(tables)}
+
+
+def quote_id(name: str) -> str:
+    """``name`` as a quoted SQL identifier."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+_OUR_COLUMNS: dict[str, list[tuple]] | None = None
+
+
+def our_columns() -> dict[str, list[tuple]]:
+    """The columns of every table of :data:`SCHEMA` (read from an in-memory copy)."""
+    global _OUR_COLUMNS
+    if _OUR_COLUMNS is None:
+        mem = sqlite3.connect(":memory:")
+        try:
+            mem.executescript(SCHEMA)
+            _OUR_COLUMNS = _columns(mem, TABLES)
+        finally:
+            mem.close()
+    return _OUR_COLUMNS
+
+
+def has_our_schema(conn: sqlite3.Connection, tables: set[str]) -> bool:
+    """True when every table of ``tables`` (all ours by name) has exactly our columns:
+    names, types, NOT NULL, defaults and keys.  A file is recognised as a store of the
+    first schema only by its full schema, never by table names alone."""
+    mine = our_columns()
+    return tables <= TABLES and all(cols == mine[t] for t, cols in _columns(conn, tables).items())
 
 
 class StoreError(BadInputError):
@@ -229,14 +265,21 @@ class Store:
         self.db: sqlite3.Connection | None = None
         self.version = SCHEMA_VERSION
         self.read_only = read_only
+        #: How the file is opened: ``rw``, ``ro`` (read-only) or ``immutable`` (read-only,
+        #: without the WAL index a folder the user cannot write cannot hold).
+        self.mode = "rw"
+        #: Why a store opened read-only cannot be written: ``read-only`` or ``full``.
+        self.cannot_write = "read-only"
         kind = self._inspect()
         if read_only:
-            self._open_read_only(kind)
+            self._open_looking(kind)
             return
         try:
             if kind == "new":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = self._connect()
+            if kind != "new" and self.mode == "rw":
+                self._probe_or_read_only()
             if kind in ("new", "old"):
                 self._initialise()
             self._tune()
@@ -274,17 +317,14 @@ class Store:
         if not head.startswith(b"SQLite format 3\x00"):
             raise StoreError(f"{p} is not a referee game store (not an SQLite database); "
                              f"it was left untouched")
-        uri = f"file:{quote(str(p.resolve()))}?mode=ro"
-        try:
-            ro = sqlite3.connect(uri, uri=True, timeout=busy_timeout(), isolation_level=None)
-        except sqlite3.Error as exc:
-            raise explain(exc, p) from None
+        ro = self._open_read_only()
         try:
             app_id = ro.execute("PRAGMA application_id").fetchone()[0]
             version = ro.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
                       if not r[0].startswith("sqlite_")}
             check = ro.execute("PRAGMA quick_check(1)").fetchone()[0]
+            ours = check == "ok" and has_our_schema(ro, tables)
         except sqlite3.Error as exc:
             raise explain(exc, p) from None
         finally:
@@ -299,13 +339,13 @@ class Store:
                                  f"upgrade referee")
             self.version = version
             return "ours" if version == SCHEMA_VERSION else "old"
-        if app_id == 0 and version == 0 and tables <= TABLES and (not tables or {"games", "events"} <= tables):
+        if app_id == 0 and version == 0 and ours and (not tables or {"games", "events"} <= tables):
             self.version = 0
             return "old" if tables else "new"
         raise StoreError(f"{p} is not a referee game store (another program's SQLite file); "
                          f"it was left untouched: give another --db")
 
-    def _open_read_only(self, kind: str) -> None:
+    def _open_looking(self, kind: str) -> None:
         """Open for reading only: the file in SQLite's ``mode=ro``, or, when there is no
         store yet, an empty one in memory (so lookups say "no game yet")."""
         try:
@@ -313,8 +353,7 @@ class Store:
                 self.db = sqlite3.connect(":memory:", isolation_level=None)
                 self.db.executescript(SCHEMA)
             else:
-                uri = f"file:{quote(str(self.path.resolve()))}?mode=ro"
-                self.db = sqlite3.connect(uri, uri=True, timeout=busy_timeout(), isolation_level=None)
+                self.db = self._open_read_only(immutable_ok=not self._writable())
                 self.db.execute("PRAGMA query_only = ON")
         except OSError as exc:
             self.close()
@@ -324,7 +363,84 @@ class Store:
             raise explain(exc, self.path) from None
         self.db.row_factory = sqlite3.Row
 
+    def _writable(self) -> bool:
+        """Whether this process may write the store: the file, and its folder (WAL keeps
+        its index, ``-shm``, beside the file) unless that index is already there.  A
+        read-only mount or an immutable file is not writable, even for root."""
+        p = self.path
+        if not os.access(p, os.W_OK):
+            return False
+        return os.path.exists(f"{p}-shm") or os.access(p.parent, os.W_OK)
+
+    def _probe_or_read_only(self) -> None:
+        """Read the schema through the read-write connection; when that fails because
+        nothing can be written (a full disk: WAL cannot grow its index; a file or folder
+        that became read-only), reopen the store read-only so that it can still be read,
+        and a game exported to rescue it.  Writes then fail with the reason."""
+        try:
+            self.db.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return
+        except sqlite3.Error as exc:
+            low = str(exc).lower()
+            if not any(w in low for w in ("full", "i/o", "readonly", "read-only", "unable to open")):
+                raise
+            reason = "full" if "full" in low or "i/o" in low else "read-only"
+        self.db.close()
+        self.db = self._open_read_only(immutable_ok=True)
+        self.mode = self.mode if self.mode != "rw" else "ro"
+        self.cannot_write = reason
+
+    def _cannot_write(self, failure: sqlite3.Error | None, known: bool) -> bool:
+        """Whether a failed read-only open failed because nothing can be written here
+        (then nobody is writing, and an immutable open reads the file as it is)."""
+        low = str(failure).lower()
+        return known or not self._writable() or any(
+            w in low for w in ("full", "i/o", "readonly", "read-only", "unable to open"))
+
+    def _open_read_only(self, immutable_ok: bool = False) -> sqlite3.Connection:
+        """A read-only connection to the existing file, checked by reading its schema:
+        ``mode=ro`` first, then ``immutable=1`` when the file cannot be written and
+        the read-only open fails (WAL needs a ``-shm`` file the folder cannot hold).
+        A rollback journal left by a crashed writer (a hot journal) is never
+        rolled back here: :class:`StoreError`, the file left untouched."""
+        p = self.path
+        base = f"file:{quote(str(p.resolve()))}"
+        tries = [("ro", f"{base}?mode=ro"), ("immutable", f"{base}?mode=ro&immutable=1")]
+        hot = os.path.exists(f"{p}-journal")
+        failure: sqlite3.Error | None = None
+        for mode, uri in tries:
+            if mode == "immutable" and (hot or not self._cannot_write(failure, immutable_ok)):
+                break  # immutable would read around an unfinished transaction or a live writer
+            try:
+                conn = sqlite3.connect(uri, uri=True, timeout=busy_timeout(), isolation_level=None)
+            except sqlite3.Error as exc:
+                failure = exc
+                continue
+            try:
+                conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            except sqlite3.Error as exc:
+                conn.close()
+                failure = exc
+                low = str(exc).lower()
+                if "locked" in low or "busy" in low or "malformed" in low or "not a database" in low:
+                    break
+                continue
+            if mode == "immutable" or immutable_ok or not self._writable():
+                self.mode = mode
+            if failure is not None and ("full" in str(failure).lower() or "i/o" in str(failure).lower()):
+                self.cannot_write = "full"
+            return conn
+        low = str(failure).lower()
+        if hot and ("readonly" in low or "read-only" in low or "unable to open" in low):
+            raise StoreError(f"{p} holds an unfinished transaction (its journal {p.name}-journal was left by "
+                             f"a program that stopped while writing); it was left untouched: open it "
+                             f"with that program, or give another --db")
+        raise explain(failure, p)
+
     def _connect(self) -> sqlite3.Connection:
+        if self.mode != "rw":
+            uri = f"file:{quote(str(self.path.resolve()))}?mode=ro" + ("&immutable=1" if self.mode == "immutable" else "")
+            return sqlite3.connect(uri, uri=True, timeout=busy_timeout(), isolation_level=None)
         return sqlite3.connect(self.path, timeout=busy_timeout(), isolation_level=None)
 
     def _initialise(self) -> None:
@@ -343,7 +459,8 @@ class Store:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
                       if not r[0].startswith("sqlite_")}
-            if app_id not in (0, APPLICATION_ID) or not tables <= TABLES or version > SCHEMA_VERSION:
+            if (app_id not in (0, APPLICATION_ID) or version > SCHEMA_VERSION
+                    or (app_id == 0 and not has_our_schema(db, tables))):
                 raise StoreError(f"{self.path} changed while it was opened and is not a referee "
                                  f"store any more; it was left untouched")
             if version < SCHEMA_VERSION or app_id != APPLICATION_ID:
@@ -374,6 +491,10 @@ class Store:
         try:
             return self.db.execute(sql, args)
         except sqlite3.Error as exc:
+            if self.mode != "rw" and self.cannot_write == "full" and "readonly" in str(exc).lower():
+                raise StoreError(f"the disk holding the game store {self.path} is full: the games can be "
+                                 f"read (show, log, export, games) but nothing can be entered; nothing "
+                                 f"was written") from None
             raise explain(exc, self.path) from None
         except OverflowError:
             raise BadInputError(f"a number is out of range (ids go from 1 to {MAX_ID})") from None

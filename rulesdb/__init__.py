@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .model import (GAMES, RULEBOOKS, Entry, EntryError, Hit, Imported, Rule, RulesError,
-                    Ruling, UnknownGameError, UnknownIdError, canonical_game, load_entries)
+from .model import (GAMES, MAX_QUESTION, RULEBOOKS, Entry, EntryError, Hit, Imported,
+                    QuestionTooLongError, Rule, RulesError, Ruling, UnknownGameError,
+                    UnknownIdError, canonical_game, load_entries)
 from .index import Database
 
 __all__ = [
-    "GAMES", "RULEBOOKS", "Database", "Entry", "EntryError", "Hit", "Imported", "Rule",
-    "RulesError", "Ruling", "UnknownGameError", "UnknownIdError", "canonical_game",
+    "GAMES", "MAX_QUESTION", "RULEBOOKS", "Database", "Entry", "EntryError", "Hit", "Imported",
+    "QuestionTooLongError", "Rule", "RulesError", "Ruling", "UnknownGameError", "UnknownIdError", "canonical_game",
     "closest_ids", "database", "entries", "get", "import_file", "import_text",
     "load_entries", "remove_imports", "reset", "resolve", "rulings_for", "search",
 ]

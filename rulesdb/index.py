@@ -46,8 +46,8 @@ from typing import Iterable
 
 from . import bank as _bank
 from . import imports as _imports
-from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game,
-                    entry_files, entry_from_json, files_digest, first_sentence, load_entries)
+from .model import (MAX_TYPO_WORD, Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game,
+                    check_question, entry_files, entry_from_json, files_digest, first_sentence, load_entries)
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
@@ -551,6 +551,10 @@ class Database:
         return self._fixed[word]
 
     def _closest(self, word: str) -> str | None:
+        # no index word is longer than MAX_TYPO_WORD letters: a longer "word" (a pasted
+        # run of letters) is no typo of one, and its edits would cost its length squared
+        if len(word) > MAX_TYPO_WORD:
+            return None
         if self._vocab is None:
             rows = [r for r in self.conn.execute("SELECT word, n FROM vocab")
                     if r[0] not in STOP_WORDS and len(r[0]) > 2]
@@ -618,6 +622,7 @@ class Database:
         words that are quoted and bound as parameters.  An empty or meaningless query
         gives no hits.
         """
+        check_question(query or "")
         g = canonical_game(game) if game is not None else None
         if limit <= 0:
             return []

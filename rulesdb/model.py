@@ -41,6 +41,30 @@ class RulesError(Exception):
     """Base class of the rules database errors; ``str(exc)`` is one line."""
 
 
+#: The longest question search takes, in characters (docs/limits.md); a longer one is
+#: refused (:class:`QuestionTooLongError`), never cut silently.
+MAX_QUESTION = 2000
+#: The longest word the typo corrector tries to correct (no index word is near it).
+MAX_TYPO_WORD = 40
+
+
+class QuestionTooLongError(RulesError, ValueError):
+    """A question longer than :data:`MAX_QUESTION` characters (pasted text, not a question)."""
+
+
+def check_question(text: str) -> str:
+    """``text`` when it is at most :data:`MAX_QUESTION` characters long, else
+    :class:`QuestionTooLongError` (one line, quoting none of it).
+
+    >>> check_question("can zombies share a square")
+    'can zombies share a square'
+    """
+    if len(text) > MAX_QUESTION:
+        raise QuestionTooLongError(f"a question is at most {MAX_QUESTION:,} characters; this one has "
+                                   f"{len(text):,}: ask it in fewer words")
+    return text
+
+
 class UnknownGameError(RulesError, ValueError):
     """A game name the rules database does not know."""
 

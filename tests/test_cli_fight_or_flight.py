@@ -117,7 +117,7 @@ def test_replay_of_a_bad_players_tag_is_bad_input(tmp_path):
     record = tmp_path / "bad.fof"
     record.write_text('[Game "fight-or-flight"]\n[Players "Ann"]\nAnn: Heal\n')
     err = json.loads(cli("replay", str(record), "--json", code=2).stdout)["error"]
-    assert err["line"] == 1 and "2 to 8 players" in err["message"]
+    assert err["line"] == 2 and "2 to 8 players" in err["message"]  # the [Players] tag's line
 
 
 def test_game_over_is_shown_and_refuses_more_events():

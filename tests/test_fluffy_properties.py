@@ -88,3 +88,17 @@ def test_rejected_events_leave_the_position_unchanged(data, junk):
         assert game.to_json() == before
     except BadInputError:  # e.g. `play LR:L` in the zombies' turn: their play names zombies
         assert game.to_json() == before
+
+
+FLUFFY_LINES = ["play F", "play L", "play R", "play B", "play F >N", "play F >E", "play LR:L", "play LB:B",
+                "play RB:R >S", "end", "draw ? ? ?", "draw Raimi ? ?", "snag", "sprint", "sprint >W", "shamble",
+                "play F Raimi", "play B Raimi>W", "discard", "discard F", "deck F=30", "deck F=3", "deal ?",
+                "play", "play F F", "play Z", "9" * 25, "\x1b[2J", "play F ; x"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(board=st.sampled_from(sorted(BOARDS)), lines=st.lists(st.sampled_from(FLUFFY_LINES), max_size=14))
+def test_fuzzed_events_through_move_leave_a_store_that_replays(board, lines):
+    from .storecheck import enter_and_check
+
+    enter_and_check(Path(tempfile.mkdtemp(dir=_DIR)) / "f.db", "fluffy", dict(BOARDS[board]), lines)

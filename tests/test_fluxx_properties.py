@@ -113,3 +113,12 @@ def test_fuzzed_events_raise_only_typed_errors_and_change_nothing(data, words, n
         except RefereeError:
             assert json.dumps(game.to_json(), sort_keys=True) == before
         check_invariants(game)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(setup=st.sampled_from(sorted(SETUPS)), lines=st.lists(st.lists(st.sampled_from(WORDS), max_size=8)
+                                                            .map(" ".join), max_size=6))
+def test_fuzzed_events_through_move_leave_a_store_that_replays(tmp_path, setup, lines):
+    from .storecheck import enter_and_check
+
+    enter_and_check(tmp_path / "f.db", "fluxx", dict(SETUPS[setup]), lines)

@@ -91,3 +91,80 @@ def test_a_writer_killed_with_sigkill_loses_no_acknowledged_event(private_store,
     assert len(log) >= len(acked)
     assert [e.seq for e in log] == list(range(1, len(log) + 1))  # no gap, nothing half-written
     session.load(Store(), gid)  # the log replays
+
+
+# -- every game: races and kills (issue 24) ----------------------------------------------------
+
+def _games():
+    from referee.games import refereed
+
+    return [pytest.param(s, id=s.name) for s in refereed() if s.sample_text()]
+
+
+def _stored_sample(spec, store: Store) -> tuple[int, list[str]]:
+    from referee.records import parse_record
+
+    record = parse_record(spec.sample_text())
+    tags = {k: v for k, v in record.tags.items() if k != "Game"}
+    engine = session.setup_game(spec.name, tags)
+    gid = store.create_game(spec.name, session.stored_tags(spec.name, engine, tags, None))
+    return gid, [line.text for line in record.events]
+
+
+@pytest.mark.parametrize("spec", _games())
+def test_every_game_the_same_event_raced_with_expect_goes_in_once(private_store, spec):
+    """Three processes enter the sample's first event with `--expect 0`: one is stored,
+    the other two are refused as stale (exit 2); then `undo --expect 1` races `move
+    SECOND --expect 1`: exactly one wins.  The log replays."""
+    gid, events = _stored_sample(spec, Store())
+    results = [(p.wait(), *p.communicate()) for p in referee_procs(3, "move", events[0], "--expect", "0")]
+    assert sorted(code for code, _, _ in results) == [0, 2, 2], results
+    assert all("Traceback" not in err for _, _, err in results)
+    env = {**os.environ, "NO_COLOR": "1"}
+    procs = [subprocess.Popen([sys.executable, "-m", "referee", *args, "--expect", "1"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for args in (["undo"], ["move", events[1]])]
+    codes = sorted(p.wait() for p in procs)
+    assert codes == [0, 2], codes
+    log = Store().log(gid)
+    assert len(log) == 2 and log[0].text == events[0]
+    session.load(Store(), gid)  # replays
+
+
+ANY_WRITER = """
+import sys
+from referee import session
+from referee.store import Store
+
+store = Store(sys.argv[1])
+loaded = session.load(store)
+for _ in range(400):
+    options = loaded.game.legal_events()
+    if loaded.game.over or not options:
+        break
+    applied = session.enter(store, loaded, options[len(options) // 2].text)
+    print(loaded.length, applied.text, flush=True)  # acknowledged: it is committed
+"""
+
+
+@pytest.mark.parametrize("spec", _games())
+def test_every_game_a_writer_killed_with_sigkill_loses_no_acknowledged_event(private_store, spec):
+    _stored_sample(spec, Store())
+    gid = Store().current_id()
+    proc = subprocess.Popen([sys.executable, "-c", ANY_WRITER, str(private_store)],
+                            stdout=subprocess.PIPE, text=True)
+    acked = []
+    for line in proc.stdout:
+        acked.append(line.split(" ", 1))
+        if len(acked) >= 5:
+            break
+    proc.send_signal(signal.SIGKILL)
+    rest, _ = proc.communicate()
+    acked += [line.split(" ", 1) for line in rest.splitlines() if line]
+    log = Store().log(gid)
+    by_seq = {e.seq: e.text for e in log}
+    assert acked, "the writer acknowledged nothing"
+    for seq, text in acked:
+        assert by_seq[int(seq)] == text.strip()
+    assert [e.seq for e in log] == list(range(1, len(log) + 1))
+    session.load(Store(), gid)  # the log replays

@@ -119,3 +119,15 @@ def test_fuzzed_events_raise_only_typed_errors_and_refusals_change_nothing(words
             game.apply(text)
         except (BadInputError, IllegalEventError):
             assert game.to_json() == before
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                 HealthCheck.too_slow])
+@given(tags=setups(), lines=st.lists(st.one_of(
+    st.lists(st.sampled_from(WORDS), max_size=9).map(" ".join),
+    st.sampled_from(["Ann: start d9", "Ben: start c3", "Ann: roll", "Ann: roll 6", "Ann: N", "Ann: stop",
+                     "Zed: zombie f1 roll 3 N N W"])), max_size=8))
+def test_fuzzed_events_through_move_leave_a_store_that_replays(tmp_path, tags, lines):
+    from .storecheck import enter_and_check
+
+    enter_and_check(tmp_path / "za.db", "zombie-attack", dict(tags), lines)

@@ -178,3 +178,12 @@ def test_every_accepted_event_text_reapplies_to_the_position_before(data, setup)
     for line in record.events:
         replayed.apply(line.text)
     assert replayed.to_json() == game.to_json()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(setup=st.sampled_from(SETUPS), lines=st.lists(st.lists(st.sampled_from(WORDS), max_size=7).map(" ".join),
+                                                     max_size=6))
+def test_fuzzed_events_through_move_leave_a_store_that_replays(tmp_path, setup, lines):
+    from .storecheck import enter_and_check
+
+    enter_and_check(tmp_path / "z.db", "zombies", dict(setup), ["Ann: roll", "A: roll", *lines])

@@ -63,4 +63,21 @@ def root(
                                  help="Print the version and exit."),
 ) -> None:
     """A referee and rules lookup for zombie tabletop games."""
+    if db is not None:
+        check_db_path(str(db))
     ctx.obj = {"db": db}
+
+
+def check_db_path(text: str) -> None:
+    """Refuse a ``--db`` (or ``$REFEREE_DB``) value that is surely a slip, before any
+    store is created under its name: blank, or an option's name (``--db --help``)."""
+    try:
+        from typer._click.exceptions import BadParameter
+    except ImportError:  # pragma: no cover - older typer on top of click
+        from click.exceptions import BadParameter
+
+    if not text.strip():
+        raise BadParameter("the game store's path is blank", param_hint="'--db'")
+    if text.startswith("-"):
+        raise BadParameter(f"{text[:40]!r} looks like an option, not a file (write ./{text[:40]} for a file "
+                           f"of that name)", param_hint="'--db'")

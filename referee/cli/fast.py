@@ -82,9 +82,14 @@ def install() -> None:
             if ann is int:
                 if isinstance(value, int) and not isinstance(value, bool):
                     return value
+                from referee.numbers import MAX_DIGITS
+
                 text = str(value).strip()
                 if not (text.isascii() and text.lstrip("+-").isdigit()):
                     raise BadParameter("Input should be a valid integer, unable to parse string as an integer",
+                                       ctx=ctx, param=param)
+                if len(text.lstrip("+-").lstrip("0")) > MAX_DIGITS:  # int() of 4,301 digits raises
+                    raise BadParameter(f"Input should be a valid integer of at most {MAX_DIGITS} digits",
                                        ctx=ctx, param=param)
                 return int(text)
             if ann is Path:

@@ -81,6 +81,7 @@ def start_game(ctx: typer.Context, game: str, tags: dict[str, str], extra: List[
         base = str(Path.cwd())
         engine = session.setup_game(game, tags, base)  # validates the set-up before storing it
         stored = session.stored_tags(game, engine, tags, base)
+        engine = session.check_loads(game, stored, base)  # ...and what will be stored loads
         store = open_store(ctx)
         gid = store.create_game(game, stored, base, match=match)
         if json_out:

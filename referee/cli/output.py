@@ -21,7 +21,7 @@ try:  # typer >= 0.2x carries its own copy of click
 except ImportError:  # pragma: no cover - older typer on top of click
     from click.exceptions import ClickException, UsageError
 
-from referee.errors import ChoiceNeeded, RefereeError
+from referee.errors import ChoiceNeeded, RefereeError, printable
 
 #: The longest event text and message an error report quotes (longer ones are cut).
 MAX_EVENT = 80
@@ -40,7 +40,7 @@ def internal_error(exc: BaseException) -> str:
     msg = " ".join(str(exc).split())
     if len(msg) > 200:
         msg = msg[:199] + "…"
-    return f"referee: internal error: {type(exc).__name__}: {msg} ({REPORT})"
+    return printable(f"referee: internal error: {type(exc).__name__}: {msg} ({REPORT})")
 
 
 def console(stderr: bool = False):
@@ -112,7 +112,7 @@ def fail(exc: RefereeError, json_mode: bool = False) -> NoReturn:
     line = error_line(exc)
     if isinstance(exc, ChoiceNeeded) and exc.options:
         line += " (choose one: " + " | ".join(o.text for o in exc.options) + ")"
-    sys.stderr.write(line + "\n")
+    sys.stderr.write(printable(line) + "\n")
     raise typer.Exit(exc.exit_code)
 
 
@@ -165,10 +165,10 @@ def run_command(invoke) -> int:
     except UsageError as exc:
         msg = " ".join(exc.format_message().split())
         where = exc.ctx.command_path if getattr(exc, "ctx", None) is not None else "referee"
-        sys.stderr.write(f"referee: {msg} (see `{where} --help`)\n")
+        sys.stderr.write(printable(f"referee: {msg} (see `{where} --help`)") + "\n")
         return 2
     except ClickException as exc:
-        sys.stderr.write(f"referee: {' '.join(exc.format_message().split())}\n")
+        sys.stderr.write(printable(f"referee: {' '.join(exc.format_message().split())}") + "\n")
         return exc.exit_code
     except typer.Exit as exc:
         return exc.exit_code

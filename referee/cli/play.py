@@ -241,8 +241,16 @@ class PlayLoop:
         """``? QUESTION`` / ``rules QUESTION``: what ``referee rules ask`` says, for this game."""
         if not query:
             return ["? QUESTION (or rules QUESTION): e.g. ? can two zombies share a square"]
+        from rich.markup import escape
+
+        from rulesdb.model import RulesError, check_question
+
         from .rules import ask_lines
 
+        try:
+            check_question(query)
+        except RulesError as exc:
+            return [f"[red]{escape(str(exc))}[/red]"]
         return ["\n".join(ask_lines(query, self.loaded().stored.game))]
 
     def next_game(self) -> list:

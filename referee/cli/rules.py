@@ -36,6 +36,16 @@ def _game(game: Optional[str], json_mode: bool) -> Optional[str]:
         _bad(str(exc), json_mode)
 
 
+def _question(text: str, json_mode: bool) -> None:
+    """Refuse (exit 2) a question longer than ``rulesdb.MAX_QUESTION`` characters."""
+    from rulesdb.model import RulesError, check_question
+
+    try:
+        check_question(text)
+    except RulesError as exc:
+        _bad(str(exc), json_mode)
+
+
 def _db(json_mode: bool):
     """The shared rules database, opened now so that broken entry files are reported."""
     import rulesdb
@@ -57,6 +67,7 @@ def search(
 ) -> None:
     """Search the rules, best match first (rules, rulings and imported rulebooks)."""
     g = _game(game, json_out)
+    _question(query, json_out)
     db = _db(json_out)
     hits = db.search(query, game=g, limit=limit)
     if json_out:
@@ -130,6 +141,7 @@ def ask(
 ) -> None:
     """Answer a question at the table: the best answer first, its rule, two more candidates."""
     g = _game(game, json_out)
+    _question(question, json_out)
     db = _db(json_out)
     if json_out:
         from .output import emit_json
@@ -286,8 +298,10 @@ def import_(
     import rulesdb
 
     g = _game(game, json_out)
-    if not file.is_file():
+    if not file.exists():
         _bad(f"no such file: {file}", json_out)
+    if not file.is_file():  # a folder, a FIFO, a device: never opened, never waited on
+        _bad(f"cannot read rulebook {file}: not a regular file", json_out)
     db = _db(json_out)
     try:
         sections = db.import_file(file, g)

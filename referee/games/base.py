@@ -273,11 +273,16 @@ def read_file_tags(spec: GameSpec, tags: dict[str, str], base: Path | None) -> d
     a file (relative to ``base``); a bare word names a built-in and is left to the
     engine.  :class:`~referee.errors.BadInputError` when a named file cannot be read."""
     from referee import files
+    from referee.errors import BadInputError
 
     out = dict(tags)
     for key in spec.file_tags:
         value = tags.get(key)
         if value is None or f"{key}Text" in tags or not files.names_a_file(value):
             continue
-        out[f"{key}Text"] = files.read_text(files.resolve(value, base), what=key.lower())
+        try:
+            out[f"{key}Text"] = files.read_text(files.resolve(value, base), what=key.lower())
+        except BadInputError as exc:
+            exc.tag = key  # so that a record's error names this tag's line
+            raise
     return out

@@ -34,7 +34,7 @@ from math import comb
 
 from referee.advice import Advice, Line, wilson
 
-from .notation import Event
+from .notation import CARD_CODES, Event
 from referee.grid import facing_towards
 
 from .rules import (_LEFT, _RIGHT, ROTATE, ZOMBIE_PLAYS, Turn, expand_fluffy_move, fluffy_end_check,
@@ -328,7 +328,7 @@ def _zombie_odds(game, s: Position, seed, samples, exact_limit) -> Odds:
 
 def _codes(game) -> list[str]:
     count = game.s.count
-    codes = [c for c, n in count.composition.items() if n > 0]
+    codes = count.playable(CARD_CODES)
     for c in game.s.zombie_hand.known:
         if c not in codes:
             codes.append(c)
@@ -421,7 +421,7 @@ def _fluffy_plans(game) -> tuple[list[dict], list[str]]:
         s0.pile -= k
         s0.drew = True
         notes.append(f"assumes Fluffy first draws {k} card{'s' if k != 1 else ''} (movement cards)")
-    codes = [c for c, n in s0.count.composition.items() if n > 0]
+    codes = s0.count.playable(CARD_CODES)
     plans: dict = {}
     seen: set = set()
     frontier = [(s0, [], ())]

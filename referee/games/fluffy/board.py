@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 
 from referee.errors import BadInputError
-from referee.gridmap import board_error, key_line, load_toml, map_first_line
+from referee.gridmap import board_error, check_size, key_line, load_toml, map_first_line
 from referee.grid import FACINGS, Square, parse_square, square_name, step
 
 ZOMBIE_NAMES = ("George", "Romero", "Campbell", "Raimi")
@@ -114,6 +114,7 @@ def parse_board(text: str, origin: str = "board") -> Board:
     if longest < 3 or longest % 2 == 0:
         raise board_error(f"the map is {longest} characters wide; a board W wide needs 2W+1", first)
     width = (longest - 1) // 2
+    check_size(width, height, first)
     grid = [line.ljust(longest) for line in lines]
 
     def at(r: int, c: int) -> tuple[int, int]:  # file line and column (1-based) of map (r, c)

@@ -228,8 +228,9 @@ class Game(EngineBase):
         return Applied(done.text(), notes)
 
     def _codes(self) -> list[str]:
-        """Card codes worth listing: those of the deck counted against."""
-        return [c for c, n in self.s.count.composition.items() if n > 0]
+        """Card codes worth listing: those of the deck counted against, and without a
+        ``[Deck]`` every code (any movement card may be played then)."""
+        return self.s.count.playable(CARD_CODES)
 
     def legal_events(self) -> list[Option]:
         """Every event legal now, as complete notation with what it would do.

@@ -43,6 +43,7 @@ def _start_game(store, mid: int, shared: dict[str, str], fluffy: str, zombies: s
     tags = {**shared, "Fluffy": fluffy, "Zombies": zombies}
     engine = session.setup_game("fluffy", tags, base)
     stored = session.stored_tags("fluffy", engine, tags, base)
+    engine = session.check_loads("fluffy", stored, base)  # never store a game that does not load
     return store.create_game("fluffy", stored, base, match=mid), engine
 
 

@@ -19,7 +19,8 @@ from collections.abc import Iterator
 from referee.cards import CardError, Held
 from referee.errors import ChoiceNeeded, IllegalEventError, Option
 from referee.games.base import Problem, rule_ids
-from referee.grid import FACINGS, Square, facing_towards
+from referee.grid import FACINGS, MAX_FILES, MAX_RANKS, Square, facing_towards
+from referee.grid import square_name as grid_square_name
 
 from .board import ZOMBIE_NAMES, Board
 from .notation import MOVE_NAMES, Event, ZMove, card_name
@@ -58,8 +59,14 @@ R_DECK_GUESSED = "fluffy.ruling.deck-unknown"
 RULE_IDS: frozenset[str] = rule_ids(globals())
 
 #: Square names by square (``(1, 2)`` -> ``b3``), for the notes written on every move.
-_NAMES = {(f, r): f"{chr(ord('a') + f)}{r + 1}" for f in range(26) for r in range(99)}
-square_name = _NAMES.__getitem__
+_NAMES = {(f, r): grid_square_name((f, r)) for f in range(MAX_FILES) for r in range(MAX_RANKS)}
+
+
+def square_name(sq: Square) -> str:
+    """``b3`` for ``(1, 2)``; a square off the board (the one beyond the gate) is named
+    by :func:`referee.grid.square_name` rather than failing."""
+    name = _NAMES.get(sq)
+    return name if name is not None else grid_square_name(sq)
 
 # -- facings -----------------------------------------------------------------------------
 
@@ -613,8 +620,9 @@ class Turn:
                                            lambda f: ev.with_(facing=f))
             return s.facing if needed else None
         if chosen:
-            raise self.fail(f"Fluffy does not bounce ({square_name(s.fluffy)} to {square_name(nxt)} is open); "
-                            f"name no facing", R_BOUNCE_FACING_NEEDED)
+            way = (f"the gate under {square_name(s.fluffy)} is open: he runs through it" if gate
+                   else f"{square_name(s.fluffy)} to {square_name(nxt)} is open")
+            raise self.fail(f"Fluffy does not bounce ({way}); name no facing", R_BOUNCE_FACING_NEEDED)
         s.facing = facing
         if gate:
             frm = square_name(s.fluffy)

@@ -16,12 +16,12 @@ at fault in a :class:`~referee.errors.BadInputError`.  Pure: the text is handed 
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
 from referee.errors import BadInputError, DefinitionNeeded
+from referee.files import load_toml
 
 TYPES = ("rule", "keeper", "creeper", "goal", "ungoal", "action")
 SLOTS = ("draw", "play", "hand-limit", "keeper-limit", "none")
@@ -275,10 +275,7 @@ def parse_card(source: str, name: str, table: Any) -> Card:
 
 def parse_catalogue(text: str, source: str = "cards.toml") -> Catalogue:
     """A catalogue from TOML ``text`` (``source`` names the file in errors)."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BadInputError(f"{source}: not valid TOML: {exc}") from None
+    doc = load_toml(text, source)  # bounded numbers, one-line errors
     cards: dict[str, Card] = {}
     for name, table in doc.items():
         card = parse_card(source, name, table)

@@ -16,10 +16,10 @@ rules name, with no counts: the printed counts are not published.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 
 from referee.errors import BadInputError
+from referee.files import load_toml
 
 FIELDS = ("z", "ammo", "life", "dogs", "enhanced")
 #: The counts a named tile must have (in its data or in the event).
@@ -53,10 +53,7 @@ class TileData:
 def parse_tile_data(text: str, source: str = "tile data") -> TileData:
     """Parse and validate tile-data TOML; :class:`BadInputError` naming the tile and
     field at fault."""
-    try:
-        doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BadInputError(f"{source}: not valid TOML: {exc}") from None
+    doc = load_toml(text, source)  # bounded numbers, one-line errors
     tiles: dict[str, dict[str, int]] = {}
     names: dict[str, str] = {}
     for name, table in doc.items():
