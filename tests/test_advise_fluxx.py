@@ -180,3 +180,40 @@ def test_referee_advise_for_a_stored_fluxx_game():
     data = json.loads(result.stdout)
     assert data["game"] == "fluxx" and data["best"] == "low"
     assert data["method"].startswith("nothing computed") or "this turn" in data["method"]
+
+
+RECORD = """[Game "fluxx"]
+[Players "Ann, Ben, Cat"]
+[Zombies "out"]
+Ann: draw Coffee
+Ann: play Coffee
+Ann: end
+Ben: draw "Donuts with Coffee"
+Ben: play "Donuts with Coffee"
+Ben: end
+Cat: draw Lumber
+Cat: play Lumber
+Cat: end
+Ann: draw Donuts
+"""
+
+
+def test_referee_advise_with_a_hand_prints_the_win_first_and_never_calls_a_bound_exact(tmp_path):
+    path = tmp_path / "g.flx"
+    path.write_text(RECORD)
+    assert runner.invoke(app, ["import", str(path)]).exit_code == 0
+    result = runner.invoke(app, ["advise", "--hand", 'Donuts Shovel "Draw 2" Brains'])
+    assert result.exit_code == 2 and "--hand names 'Brains'" in result.stderr
+    result = runner.invoke(app, ["advise", "--hand", 'Donuts Shovel "Draw 2" "Play 2"', "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    plans = [(o["plan"], o["outcome"]) for o in data["options"]]
+    # Play 2 first leaves a play for Donuts: a second win, one play longer, ranked next
+    assert plans[:2] == [("play Donuts", "wins"), ('play "Play 2"; play Donuts', "wins")]
+    assert {p for p, _ in plans[2:]} == {"play Shovel", 'play "Draw 2"'}
+    assert all(o["lower_bound"] for o in data["options"][2:])
+    text = runner.invoke(app, ["advise", "--hand", 'Donuts Shovel "Draw 2" "Play 2"']).stdout
+    assert text.startswith("Ann to play: a win this turn")
+    rows = [line for line in text.splitlines() if "play Shovel" in line]
+    assert rows and "lower bound" in rows[0] and "exact" not in rows[0]
+    assert max(len(line) for line in text.splitlines()) <= 80

@@ -28,19 +28,19 @@ Pure: no I/O.  Spec ``fluxx.md`` rulings 1, 4, 5, 9, 17, 21.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
 
 from referee.advice import Advice, Line, wilson
-from referee.errors import BadInputError, IllegalEventError, RefereeError
+from referee.errors import BadInputError, RefereeError
 
 from .engine import BARE_HANDS, Game, fmt, tokenize
 
 #: Monte Carlo deals of the next player's turn, per option, when not given.
 SAMPLES = 2000
-#: Deal states kept by the exact enumeration before it gives way to sampling.
+#: Deal states the exact enumeration may visit (in all) before it gives way to sampling.
 EXACT_BUDGET = 20000
 #: Positions the search of this turn's plays visits at most.
 SEARCH_BUDGET = 4000
@@ -100,7 +100,7 @@ def advise(game: Game, *, seed: int | None = None, samples: int | None = None,
         for _ in range(owed + len(g.top) + 8):
             if not g.draws_owed():
                 break
-            g.apply(f"{fmt(who)}: draw ?")
+            g.apply(f"{who}: draw ?")
         notes.append(f"{who} still owes {owed} draw(s): the plays below use the cards known now; "
                      "the cards still to draw are unseen and not searched.")
     if g.over:     # a draw cannot win, but be safe
@@ -112,19 +112,19 @@ def advise(game: Game, *, seed: int | None = None, samples: int | None = None,
     plans, truncated = _search(g, p)
     lines: list[Line] = []
     chances: list[_Chance] = []
+    deals: dict = {}
     for plan, after in plans:
-        line, chance = _judge(g, after, p, nxt, plan, n_samples, seed)
+        line, chance = _judge(g, after, p, nxt, plan, n_samples, seed, deals)
         lines.append(line)
         if chance is not None:
             chances.append(chance)
     lines.sort(key=lambda line: (line.extra["outcome"] != "wins", line.probability,
                                  line.plan.count(";"), line.plan))
     notes += _card_notes(g, p, nxt)
-    standing = _as_it_stands(g, p, nxt, n_samples, seed)
-    if standing is not None:
-        chances.append(standing)
-        notes.insert(0, f"As the table stands, {g.players[nxt]}'s chance to win on their turn: "
-                        f"{_pct_range(standing)}.")
+    standing = _next_turn(g, nxt, n_samples, seed, deals)      # the table as it stands
+    chances.append(standing)
+    notes.insert(0, f"As the table stands, {g.players[nxt]}'s chance to win on their turn: "
+                    f"{_pct_range(standing)}.")
     method = _method(g, p, chances, truncated)
     question = (f"{who} to play: a win this turn, and the chance of losing by the end of "
                 f"{g.players[nxt]}'s turn")
@@ -169,15 +169,21 @@ def _search(g: Game, p: int) -> tuple[list[tuple[str, Game]], bool]:
         return found
 
     def win_from(state: Game, depth: int) -> list[str] | None:
-        """The shortest list of plays from ``state`` that makes ``p`` win (BFS order)."""
+        """The shortest list of plays from ``state`` that makes ``p`` win (BFS order;
+        positions reached by different orders are searched once)."""
+        if not _may_win(state, p):
+            return None
         frontier = [([], state)]
+        met = {_signature(state)}
         for _ in range(depth):
             new = []
             for path, s in frontier:
                 for text, after in plays(s):
                     if after.over and after.winner == g.players[p]:
                         return path + [text]
-                    if not after.over and visited[0] < SEARCH_BUDGET:
+                    sig = _signature(after)
+                    if not after.over and sig not in met and visited[0] < SEARCH_BUDGET:
+                        met.add(sig)
                         new.append((path + [text], after))
             frontier = new
             if not frontier:
@@ -201,6 +207,33 @@ def _search(g: Game, p: int) -> tuple[list[tuple[str, Game]], bool]:
     if g.end_check(p) is None:
         out.append(("end", g))
     return out, visited[0] >= SEARCH_BUDGET
+
+
+def _signature(g: Game) -> tuple:
+    """What the rest of the turn depends on: two positions with the same signature have
+    the same continuations."""
+    return (json.dumps(g.to_json(), sort_keys=True),
+            tuple(tuple(sorted(h.known.items())) + (h.unknown,) for h in g.hands),
+            tuple(g.subplays), tuple(sorted(g.kills_used.items())), tuple(g.top),
+            g.trio, tuple(sorted(g.flee.items())))
+
+
+def _may_win(g: Game, p: int) -> bool:
+    """False only when no play of known cards can make ``p`` meet a Goal this turn: no
+    Goal with known conditions (in place, or known in hand) whose missing Keepers are
+    all known in ``p``'s hand.  (A zombie condition is left to the search: kills.)"""
+    hand = g.hands[p].known
+    front = g.keepers[p] + g.creepers[p]
+    goals = [g.goal] if g.goal else []
+    goals += [name for name in hand if g.card(name).type in ("goal", "ungoal")]
+    for name in goals:
+        card = g.card(name)
+        if card.type != "goal" or card.needs is None:
+            continue
+        missing = Counter(g.card(k).name for k in card.needs) - front
+        if all(hand[k] >= v for k, v in missing.items()):
+            return True
+    return False
 
 
 def _settle(state: Game, text: str, prefix: str) -> list[tuple[str, Game]]:
@@ -230,7 +263,7 @@ def _settle(state: Game, text: str, prefix: str) -> list[tuple[str, Game]]:
 
 
 def _judge(g: Game, after: Game, p: int, nxt: int, plan: str, samples: int,
-           seed: int | None) -> tuple[Line, _Chance | None]:
+           seed: int | None, deals: dict | None = None) -> tuple[Line, _Chance | None]:
     """The :class:`Line` of one plan, from the position ``after`` it."""
     who = g.players[p]
     if after.over:
@@ -244,17 +277,13 @@ def _judge(g: Game, after: Game, p: int, nxt: int, plan: str, samples: int,
         return Line(plan, 1.0, detail=f"hands {after.winner} the win at once ({after.goal})",
                     extra={"outcome": "hands-win", "winner": after.winner,
                            "next_player": g.players[nxt]}), None
-    chance = _next_turn(after, nxt, samples, seed)
+    chance = _next_turn(after, nxt, samples, seed, deals)
     detail = f"{g.players[nxt]} then wins on their turn: {_pct_range(chance)}"
     if after.plays_owed() and plan != "end":
         detail += f"; {who} still owes {after.plays_owed()} play(s)"
     return Line(plan, chance.p, chance.low, chance.high, detail=detail,
                 extra={"outcome": "open", "winner": None, "next_player": g.players[nxt],
-                       "enumerated": chance.exact}), chance
-
-
-def _as_it_stands(g: Game, p: int, nxt: int, samples: int, seed: int | None) -> _Chance | None:
-    return _next_turn(g, nxt, samples, seed)
+                       "enumerated": chance.exact, "lower_bound": True}), chance
 
 
 # -- the next player's turn ------------------------------------------------------------------
@@ -275,9 +304,12 @@ def _zombie_goal(g: Game, names: list[str]) -> bool:
     return False
 
 
-def _next_turn(g: Game, n: int, samples: int, seed: int | None) -> _Chance:
+def _next_turn(g: Game, n: int, samples: int, seed: int | None,
+               deals: dict | None = None) -> _Chance:
     """The chance that player ``n`` wins on the turn after the current one, from the
-    position ``g`` (the current player's turn taken as ended there)."""
+    position ``g`` (the current player's turn taken as ended there).  ``deals`` caches
+    the sampled deals by what they depend on, so options that leave the unseen cards
+    alike are compared on the same deals."""
     seen = g.visible()
     pool = Counter({name: k - seen[name] for name, k in g.composition.items() if k - seen[name] > 0})
     in_place = g.goal if g.goal and g.card(g.goal).type == "goal" and g.card(g.goal).needs is not None else None
@@ -330,11 +362,18 @@ def _next_turn(g: Game, n: int, samples: int, seed: int | None) -> _Chance:
         p = sum(prob for (hand, cr, size), prob in exact.items() if wins(hand, cr, size))
         p = min(1.0, max(0.0, p))
         return _Chance(p, p, p, True, 0, matters)
-    rng = random.Random(seed)
+    key = (tuple(sorted(pool.items())), u, draws, tuple(top), pile_nc, seed, samples)
+    if deals is None or key not in deals:
+        dealt = _sample_deals(g, pool, u, draws, top, pile_nc, samples, random.Random(seed))
+        if deals is not None:
+            deals[key] = dealt       # the same deals for every option (common random numbers)
+    else:
+        dealt = deals[key]
     hits = 0
-    for _ in range(samples):
-        hand, cr, size = _sample(start, top, draws, creeper_set, g, rng)
-        hits += wins(hand, cr, size)
+    for (hand, cr, size), times in dealt.items():
+        if wins(tuple((k, v) for k, v in hand if k in relevant),
+                tuple((k, v) for k, v in cr if k in relevant), size):
+            hits += times
     low, high = wilson(hits, samples)
     return _Chance(hits / samples, low, high, False, samples, matters)
 
@@ -416,6 +455,7 @@ def _enumerate(start: _DealState, top: list[str], draws: int, creeper_set: set[s
     frontier: dict[_DealState, float] = {start: 1.0}
     leaves: dict[tuple, float] = {}
     dealt_top = False
+    work = 0
     while frontier:
         new: dict[_DealState, float] = {}
         for s, prob in frontier.items():
@@ -431,27 +471,42 @@ def _enumerate(start: _DealState, top: list[str], draws: int, creeper_set: set[s
         if any(s.to_deal == 0 for s in frontier):
             dealt_top = True
         frontier = new
-        if len(frontier) > EXACT_BUDGET:
+        work += len(frontier)
+        if work > EXACT_BUDGET:
             return None
     return leaves
 
 
-def _sample(start: _DealState, top: list[str], draws: int, creeper_set: set[str], g: Game,
-            rng: random.Random) -> tuple[tuple, tuple, int]:
-    s = start
-    topped = False
-    while True:
-        if s.to_deal == 0 and not topped:
-            s, topped = _with_top(s, top, g, draws), True
-        steps = _choices(s, creeper_set, draws)
-        if steps is None:
-            return _leaf(s)
-        r = rng.random() * sum(q for q, _ in steps)
-        for q, nxt in steps:
-            r -= q
-            if r <= 0:
+def _sample_deals(g: Game, pool: Counter, u: int, draws: int, top: list[str], pile_nc: int,
+                  samples: int, rng: random.Random) -> Counter:
+    """``samples`` deals of the next player's turn, by card name: their ``u`` hidden
+    cards (non-Creepers, uniform among the unseen ones), then their draws: the known
+    ``top`` cards first, then a pile of ``pile_nc`` unseen non-Creepers and every unseen
+    Creeper in random order, Creepers laid down and drawn past (ruling 4).  A Counter of
+    ``(hand, creepers, size)`` leaves, as :func:`_leaf` gives them."""
+    nc = sorted(name for name, k in pool.items() for _ in range(k) if g.card(name).type != "creeper")
+    cr = sorted(name for name, k in pool.items() for _ in range(k) if g.card(name).type == "creeper")
+    creeper_top = [g.card(name).type == "creeper" for name in top]
+    creeper_names = set(cr)
+    out: Counter = Counter()
+    for _ in range(samples):
+        cards = nc[:]
+        rng.shuffle(cards)
+        hand = Counter(cards[:u])
+        pile = cards[u:u + max(0, min(pile_nc, len(cards) - u))] + cr
+        rng.shuffle(pile)
+        laid: Counter = Counter()
+        counted = 0
+        for name, creeper in [*zip(top, creeper_top), *((c, c in creeper_names) for c in pile)]:
+            if counted >= draws:
                 break
-        s = nxt
+            if creeper:
+                laid[name] += 1
+            else:
+                hand[name] += 1
+                counted += 1
+        out[(tuple(sorted(hand.items())), tuple(sorted(laid.items())), sum(hand.values()))] += 1
+    return out
 
 
 def _wins(s: Game, n: int, drawn: Counter, creepers: Counter, size: int, in_place: str | None) -> bool:
@@ -509,7 +564,13 @@ def _after_kills(s: Game, n: int, creepers: Counter) -> list[Counter]:
 def _set_hand(g: Game, p: int, text: str) -> None:
     """Name every card of ``p``'s hand (``--hand``): known cards stay, the hidden ones
     become the named ones.  :class:`BadInputError` when the hand cannot be."""
-    names = [g.card(word).name for word, _ in tokenize(text)]
+    names = []
+    for word, _ in tokenize(text):
+        card = g.cat.find(word)
+        if card is None:     # not DefinitionNeeded: a question defines no card
+            raise BadInputError(f"--hand names {word!r}, a card this game does not know "
+                                "(quote names with spaces: --hand 'Coffee \"Draw 3\"')")
+        names.append(card.name)
     if not names:
         raise BadInputError("--hand names no card")
     given = Counter(names)
@@ -571,10 +632,10 @@ def _method(g: Game, p: int, chances: list[_Chance], truncated: bool) -> str:
         n = max(c.samples for c in chances)
         parts.append(f"next turn: Monte Carlo, {n} deals of the unseen cards per option "
                      "(catalogue counts), 95% interval")
-    parts.append("simplified (the next turn's chance is a lower bound): the next player plays "
-                 "only Keepers and Goals and kills every zombie or none (no New Rules or "
-                 "Actions), Actions without catalogue effects do nothing, unseen cards "
-                 "equally likely wherever they lie")
+    parts.append("simplified: the next player plays only Keepers, Goals and kills (no New "
+                 "Rules or Actions: a lower bound), Actions without catalogue effects do "
+                 "nothing, other players' forced discards not chosen, unseen cards equally "
+                 "likely wherever they are")
     return "; ".join(parts)
 
 
