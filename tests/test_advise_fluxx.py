@@ -210,10 +210,40 @@ def test_referee_advise_with_a_hand_prints_the_win_first_and_never_calls_a_bound
     plans = [(o["plan"], o["outcome"]) for o in data["options"]]
     # Play 2 first leaves a play for Donuts: a second win, one play longer, ranked next
     assert plans[:2] == [("play Donuts", "wins"), ('play "Play 2"; play Donuts', "wins")]
-    assert {p for p, _ in plans[2:]} == {"play Shovel", 'play "Draw 2"'}
+    assert {p for p, _ in plans[2:]} == {"play Shovel", 'play "Draw 2"; draw ?'}
     assert all(o["lower_bound"] for o in data["options"][2:])
     text = runner.invoke(app, ["advise", "--hand", 'Donuts Shovel "Draw 2" "Play 2"']).stdout
     assert text.startswith("Ann to play: a win this turn")
     rows = [line for line in text.splitlines() if "play Shovel" in line]
     assert rows and "lower bound" in rows[0] and "exact" not in rows[0]
     assert max(len(line) for line in text.splitlines()) <= 80
+
+
+def test_a_new_draw_rule_draws_unseen_cards_and_the_known_win_still_follows():
+    # Ann holds Draw 3 and Play 2 besides Donuts: Play 2 then Donuts wins; Draw 3 first
+    # makes her draw 2 unseen cards, and the Basic Rules' one play is then spent
+    game = play(new(), *COFFEE_THEN_DONUTS)
+    advice = advise(game, hand='Donuts "Draw 3" "Play 2" Shovel')
+    plans = {o.plan: o for o in advice.options}
+    assert plans['play "Play 2"; play Donuts'].extra["outcome"] == "wins"
+    assert plans['play "Draw 3"; draw ? ?'].extra["outcome"] == "open"
+    assert "Ann still owes" not in plans['play "Draw 3"; draw ? ?'].detail
+
+
+def test_sampling_and_enumeration_agree_when_creepers_are_drawn_past(monkeypatch):
+    # the sample game before Cat's last `end`: Ann (next) keeps Coffee and Donuts under
+    # Donuts with Coffee, with a Pair of Zombies that bare hands (Zombie Season) can kill;
+    # the zombie Creepers she may draw on the way decide it.  The two deal generators are
+    # written independently (merged states vs shuffled card names).
+    from referee.replay import sample_record, setup
+
+    record = sample_record("sample-fluxx")
+    game = setup(record)
+    texts = [line.text for line in record.events]
+    for text in texts[:max(i for i, t in enumerate(texts) if t == "Cat: end")]:
+        game.apply(text)
+    enumerated = A._next_turn(game, 0, 0, None)
+    assert enumerated.exact and enumerated.matters and 0.9 < enumerated.p < 1
+    monkeypatch.setattr(A, "EXACT_BUDGET", 0)
+    sampled = A._next_turn(game, 0, 20000, 11)
+    assert not sampled.exact and sampled.low <= enumerated.p <= sampled.high

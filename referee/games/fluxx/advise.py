@@ -162,8 +162,14 @@ def _search(g: Game, p: int) -> tuple[list[tuple[str, Game]], bool]:
             nxt = copy.deepcopy(state)
             try:
                 nxt.apply(f"{who}: {text}")
+                drawn = 0
+                while not nxt.over and nxt.draws_owed() and drawn < 20:   # a new Draw rule
+                    nxt.apply(f"{who}: draw ?")
+                    drawn += 1
             except RefereeError:
                 continue    # an Action whose written effects the engine needs: not searched
+            if drawn:
+                text += "; draw" + " ?" * drawn
             visited[0] += 1
             found.append((text, nxt))
         return found
