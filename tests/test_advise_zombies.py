@@ -133,3 +133,13 @@ def test_a_bonus_that_reaches_the_kill_number_on_a_one_is_certain():
     assert armed and all(o.probability == 1.0 and o.extra["ammo_spent"] == 0 for o in armed)
     plain = [o for o in advise(game).options if o.extra["weapon"] is None]
     assert all(o.probability == 0.5 for o in plain)
+
+
+def test_show_counts_the_best_weapon_on_the_next_roll_of_an_open_fight():
+    from referee.games.zombies import render
+
+    game = played(*TWO_WEAPONS)                  # the last roll used Shotgun +1
+    best = fight_odds(4, 3, 2, "ammo", bonus=2)
+    line = render.odds_line(game)
+    assert "Chainsaw +2" in line and "Shotgun" not in line
+    assert f"{best.percent()} to win" in line and f"{float(best.ammo_spent):.1f} ammo" in line
