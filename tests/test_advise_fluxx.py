@@ -179,7 +179,11 @@ def test_referee_advise_for_a_stored_fluxx_game():
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["game"] == "fluxx" and data["best"] == "low"
-    assert data["method"].startswith("nothing computed") or "this turn" in data["method"]
+    # a new game: Ann's three dealt cards and her draw are unseen, nobody keeps anything
+    assert data["method"].startswith("this turn: exact over every order of Ann's known cards")
+    assert data["options"] == []
+    assert data["notes"][0] == "As the table stands, Ben's chance to win on their turn: 0.0% (every deal)."
+    assert any("Ann holds 4 card(s) the referee has not seen" in n for n in data["notes"])
 
 
 RECORD = """[Game "fluxx"]

@@ -352,7 +352,6 @@ def _next_turn(g: Game, n: int, samples: int, seed: int | None,
     pile_nc = max(0, g.pile - len(g.top) - creepers_unseen)
     nc_total = sum(k for name, k in classes.items() if name not in creeper_set)
     matters = any(name in relevant for name in pool)
-    names = sorted(classes)
     cache: dict[tuple, bool] = {}
     scratch = copy.deepcopy(g)
 
