@@ -83,6 +83,8 @@ def advice_renderables(advice) -> list:
             low = line.probability if line.low is None else line.low
             high = line.probability if line.high is None else line.high
             interval = "exact" if low == high == line.probability else f"{_percent(low)}–{_percent(high)}"
+            if interval == "exact" and line.extra.get("lower_bound"):
+                interval = "lower bound"   # enumerated, but under a model that leaves cases out
             table.add_row(str(rank), escape(line.plan), _percent(line.probability), interval,
                           escape(line.detail))
         out.append(table)

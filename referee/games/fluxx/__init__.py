@@ -1,7 +1,7 @@
 """Zombie Fluxx: the card catalogue (:mod:`.catalogue`), the engine (:mod:`.engine`),
 its picture (:mod:`.render`), the ``new`` options (:mod:`.cli`), ``referee cards``
 (:mod:`.cards_cli`) and the terminal questions for a card the game does not know
-(:mod:`.define`)."""
+(:mod:`.define`) and the advisor (:mod:`.advise`)."""
 
 from referee.games.base import GameSpec
 
@@ -21,4 +21,5 @@ SPEC = GameSpec(
     commands=(("cards", "referee.games.fluxx.cards_cli:app",
                "Zombie Fluxx card catalogues: check a catalogue file, show a card."),),
     define="referee.games.fluxx.define:ask",
+    advise="referee.games.fluxx.advise:advise",
 )

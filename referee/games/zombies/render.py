@@ -45,9 +45,10 @@ def _players(game: Game) -> Table:
 
 def odds_line(game: Game, kind: str | None = None) -> str | None:
     """The chance to win the fight at hand (or one that may start now) with the ammo
-    held, and what it costs on average, or None when no fight is possible.  The weapon
-    of an open fight counts on every roll; otherwise the best weapon in play whose bonus
-    has been written is added as a second chance (ruling 22)."""
+    held, and what it costs on average, or None when no fight is possible.  In a fight
+    opened with a weapon, the best weapon known (that one, or a higher bonus written
+    before) counts on every roll; otherwise the best weapon in play whose bonus has been
+    written is added as a second chance (ruling 22: one weapon a roll, named each roll)."""
     if game.over or game.phase in ("tile", "bid", "discard") or game.zombies <= 0:
         return None
     p = game.players[game.seat]
@@ -62,7 +63,8 @@ def odds_line(game: Game, kind: str | None = None) -> str | None:
     dog = kind == "dog"
     what = "the fight at hand" if game.fight_open else "a fight now"
     if game.fight_weapon:
-        weapon, bonus = game.fight_weapon
+        # each roll names its weapon again (ruling 22): the best one known counts
+        weapon, bonus = max([game.fight_weapon, *game.known_weapons(game.seat)], key=lambda wb: wb[1])
         o = fight_odds(k, p.ammo, p.life, "ammo", dog=dog, bonus=bonus)
         return (f"{what} ({kind or 'zombie'}, kills on {k}+, {weapon} +{bonus}): {o.percent()} "
                 f"to win; costs about {float(o.life_lost):.1f} life, {float(o.ammo_spent):.1f} ammo")
