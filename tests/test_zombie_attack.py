@@ -18,12 +18,13 @@ Most positions are played on the project's own 6x4 test house (tests/fixtures):
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from referee.errors import BadInputError, ChoiceNeeded
 from referee.games.zombie_attack import board as boardmod
-from referee.games.zombie_attack.engine import RULE_IDS, Game
+from referee.games.zombie_attack.engine import RULE_IDS, Game, Walk
 from referee.records import parse_record
 from referee.replay import replay_file, replay_record
 
@@ -283,7 +284,11 @@ def test_keep_two_variant_names_the_card_dropped_and_hiding_still_ends_the_move(
     g = started(Keep="2")
     g.apply("Ann: roll 4")
     g.apply("Ann: S Weapon keep")
-    refused(g, "Ann: E Key:back keep drop Weapon", "zombie-attack.ruling.keep-drop")
+    refused(g, "Ann: E Key:back keep drop Key:front", "zombie-attack.ruling.keep-drop")   # not held
+    with pytest.raises(ChoiceNeeded) as need:
+        g.apply("Ann: E Key:back")
+    assert [o.text for o in need.value.options] == [
+        "Ann: E Key:back keep", "Ann: E Key:back keep drop Weapon", "Ann: E Key:back discard"]
     g.apply("Ann: E Key:back keep")
     with pytest.raises(ChoiceNeeded) as need:
         g.apply("Ann: E Key:fire keep")
@@ -301,9 +306,18 @@ def test_keep_two_variant_names_the_card_dropped_and_hiding_still_ends_the_move(
 
 def test_one_card_kept_means_keep_discards_the_card_held():
     g = started()
-    g.apply("Ann: roll 2")
+    g.apply("Ann: roll 3")
     g.apply("Ann: S Key:fire keep")
-    refused(g, "Ann: E Weapon keep drop Key:fire", "zombie-attack.ruling.keep-drop")
+    err = refused(g, "Ann: E Weapon keep drop Key:back", "zombie-attack.ruling.keep-drop")
+    assert err.message == "Ann holds Key:fire, not Key:back: 'keep drop' names a card held"
+    # ruling 18: naming the card held says what 'keep' does; the record says 'keep'
+    a = g.apply("Ann: E Weapon keep drop Key:fire")
+    assert (a.text, a.notes) == ("Ann: E Weapon keep",
+                                 ["Ann draws a Weapon on b3 and keeps it (discarding Key:fire)"])
+    assert g.to_json()["players"]["Ann"]["cards"] == ["Weapon"]
+    refused(g, "Ann: E Empty keep drop Weapon", "zombie-attack.cards.empty")
+    err = refused(g, "Ann: E Key:back keep drop Hiding", "zombie-attack.ruling.keep-drop")
+    assert "holds Weapon, not Hiding" in err.message
 
 
 # -- zombies ---------------------------------------------------------------------------
@@ -757,3 +771,142 @@ def test_gridmap_reports_shape_errors_with_their_line():
         parse_grid("+-+\n|.|", first_line=5)
     with pytest.raises(BadInputError, match="line 6, column 4: the map is 4 characters wide"):
         parse_grid("+-+\n|. |\n+-+", first_line=5)
+
+
+# -- rulings 16 to 20: one example record each (tests/fixtures/zombie-attack) -----------
+
+FIX = HOUSE.parent
+CONTRACT = ["over", "winner", "ending", "round", "phase", "next", "first_mover", "players", "zombies",
+            "destroyed", "pile", "discard"]
+
+
+def replayed(name: str, upto: int | None = None) -> Game:
+    """The game of fixture record ``name``, replayed whole (or its first ``upto`` events)."""
+    record = parse_record((FIX / name).read_text(encoding="utf-8"), FIX / name)
+    if upto is not None:
+        record = replace(record, events=record.events[:upto])
+    result = replay_record(record)
+    assert result.error is None, result.error
+    return result.game
+
+
+def contract(g: Game) -> dict:
+    s = g.to_json()
+    return {k: s[k] for k in CONTRACT}
+
+
+def test_ruling_16_an_armed_human_meets_the_zombie_before_the_zombie_player():
+    g = replayed("ruling-16-weapon-meets-zombie-first.zat")
+    assert contract(g) == {
+        "over": False, "winner": None, "ending": None, "round": 2, "phase": "humans", "next": "Cat",
+        "first_mover": "Ben",
+        "players": {"Ann": {"human": True, "at": "f1", "cards": [], "hiding": False},
+                    "Ben": {"human": False, "at": "b3", "cards": [], "hiding": False},
+                    "Cat": {"human": False, "at": "b3", "cards": [], "hiding": False}},
+        "zombies": ["c1", "c2"], "destroyed": 1, "pile": 104, "discard": 3}
+    assert g.to_json()["awaiting_exit"] == []                   # nobody is sent to an exit
+    # the step itself: the Weapon acts once, on the zombie; Cat then turns Ben, who draws nothing
+    g = replayed("ruling-16-weapon-meets-zombie-first.zat", upto=-1)
+    refused(g, "Ben: N Empty", "zombie-attack.turn.draw-per-space")
+    a = g.apply("Ben: N")
+    assert a.notes == ["Ben's Weapon destroys the zombie on b3; the Weapon is discarded",
+                       "Ben walks into Cat (a zombie player) on b3 and becomes a zombie player"]
+
+
+def test_ruling_16_with_returning_zombies_the_destroyer_still_names_the_exit():
+    text = (FIX / "ruling-16-weapon-meets-zombie-first.zat").read_text(encoding="utf-8")
+    record = parse_record(text.replace('[Zombies "3"]', '[Zombies "3"]\n[ZombieReturn "door"]'),
+                          FIX / "ruling-16.zat")
+    result = replay_record(record)
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    assert (s["players"]["Ben"]["human"], s["destroyed"], s["awaiting_exit"], s["next"]) == (
+        False, 1, ["zombie"], "Ben")
+    result.game.apply("Ben: to back")
+    assert result.game.to_json()["zombies"] == ["c1", "c2", "d4"]
+
+
+def test_ruling_17_a_walk_into_a_weapon_does_not_force_the_roll_on_other_walks():
+    g = replayed("ruling-17-longest-path.zat")
+    assert contract(g) == {
+        "over": False, "winner": None, "ending": None, "round": 2, "phase": "humans", "next": "Ben",
+        "first_mover": "Ben",
+        "players": {"Ann": {"human": False, "at": "c2", "cards": [], "hiding": False},
+                    "Ben": {"human": True, "at": "d2", "cards": ["Weapon"], "hiding": False}},
+        "zombies": ["c1", "d1"], "destroyed": 0, "pile": 97, "discard": 9}
+    before = replayed("ruling-17-longest-path.zat", upto=-2)        # the zombie on d1 to move
+    longest, walks = before.zombie_walks(before.s.zombies[0], 4)
+    assert longest == 3
+    assert sorted(walks.values()) == [("W", "N", "E"), ("W", "N", "S")]
+    err = refused(before, "Ann: zombie d1 roll 4 W N", "zombie-attack.ruling.zombie-exact-roll")
+    assert err.message == ("no path of 4 steps exists for the zombie on d1; the longest is 3 "
+                           "(e.g. W N S): the zombie walks a longest path")
+    a = before.apply("Ann: zombie d1 roll 4 W N E")                 # the walk into the Weapon, also 3
+    assert "Ben's Weapon destroys the zombie on d2; the Weapon is discarded" in a.notes
+    texts = {o.text: o.description for o in replayed("ruling-17-longest-path.zat", upto=-2).legal_events()}
+    assert texts["Ann: zombie d1 roll 4 W N S"] == "to c1, turns Ann (no 4-step path: a longest path of 3)"
+    assert texts["Ann: zombie d1 roll 2 W N"] == "to c2, turns Ann"
+    assert "Ann: zombie d1 roll 2 W" not in texts
+
+
+def test_ruling_17_a_walk_into_a_weapon_that_is_longer_than_every_other_walk_is_the_only_move():
+    # Ann unarmed on c1, Ben armed on c2: W turns Ann, W N ends on Ben's Weapon; nothing else
+    g = play(["Ann: start e4", "Ben: start a3", "Ann: roll 5", "Ann: S Empty", "Ann: W Empty",
+              "Ann: S Empty", "Ann: W Empty", "Ann: S Empty",                        # c1
+              "Ben: roll 5", "Ben: E Empty", "Ben: E Empty", "Ben: E Empty", "Ben: S Empty",
+              "Ben: W Weapon keep"], Zombies="2")                                    # c2
+    assert g.zombie_walks(g.s.zombies[0], 3) == (2, {Walk((2, 1), frozenset({0}), 1): ("W", "N")})
+    err = refused(g, "Ann: zombie d1 roll 3 W", "zombie-attack.ruling.zombie-exact-roll")
+    # the example names a path that exists and has the length claimed
+    assert err.message == ("no path of 3 steps exists for the zombie on d1; the longest is 2 "
+                           "(e.g. W N, into Ben's Weapon): the zombie walks a longest path")
+    err = refused(g, "Ann: zombie d1 roll 2 W", "zombie-attack.ruling.zombie-exact-roll")
+    assert "a path of exactly 2 steps exists for the zombie on d1 (e.g. W N, into Ben's Weapon)" in err.message
+    a = g.apply("Ann: zombie d1 roll 6 W N")
+    s = g.to_json()
+    assert (s["players"]["Ann"]["human"], s["destroyed"], s["zombies"]) == (False, 1, ["d1"])
+    assert a.notes[1] == "Ann is caught by the zombie on c1 and becomes a zombie player"
+
+
+def test_ruling_18_keep_drop_with_room_in_the_hand_keeps_the_new_card_and_gives_one_up():
+    g = replayed("ruling-18-keep-drop-with-room.zat")
+    assert contract(g) == {
+        "over": False, "winner": None, "ending": None, "round": 1, "phase": "humans", "next": "Ben",
+        "first_mover": "Ann",
+        "players": {"Ann": {"human": True, "at": "c3", "cards": ["Key:back", "Key:fire"], "hiding": False},
+                    "Ben": {"human": True, "at": "e4", "cards": [], "hiding": False}},
+        "zombies": ["d1", "d1", "d4", "d4", "f2", "f2"], "destroyed": 0, "pile": 104, "discard": 1}
+    g = replayed("ruling-18-keep-drop-with-room.zat", upto=-2)      # Ann holds the Weapon
+    err = refused(g, "Ann: E Key:back keep drop Hiding", "zombie-attack.ruling.keep-drop")
+    assert err.message == "Ann holds Weapon, not Hiding: 'keep drop' names a card held"
+    a = g.apply("Ann: E Key:back keep drop Weapon")
+    assert (a.text, a.notes) == ("Ann: E Key:back keep drop Weapon",
+                                 ["Ann draws the back-door Key on b3 and keeps it (discarding Weapon)"])
+
+
+def test_ruling_19_a_hiding_place_in_a_hallway_needs_no_word_and_still_halts():
+    g = replayed("ruling-19-hallway-hiding.zat")
+    assert contract(g) == {
+        "over": False, "winner": None, "ending": None, "round": 1, "phase": "humans", "next": "Ben",
+        "first_mover": "Ann",
+        "players": {"Ann": {"human": True, "at": "c3", "cards": [], "hiding": False},
+                    "Ben": {"human": True, "at": "e4", "cards": [], "hiding": False}},
+        "zombies": ["d1", "d1", "d4", "d4", "f2", "f2"], "destroyed": 0, "pile": 104, "discard": 3}
+    g = replayed("ruling-19-hallway-hiding.zat", upto=-1)
+    refused(g, "Ann: E Hiding keep", "zombie-attack.ruling.hiding")
+    a = g.apply("Ann: E Hiding")
+    assert (a.text, a.notes) == ("Ann: E Hiding discard", [
+        "Ann draws a Hiding Place on c3 and discards it; a Hiding Place halts the move"])
+    g = replayed("ruling-19-hallway-hiding.zat", upto=-1)
+    assert g.apply("Ann: E Hiding discard").text == "Ann: E Hiding discard"
+    assert g.to_json()["next"] == "Ben"
+
+
+def test_ruling_20_destroyed_counts_zombies_that_come_back():
+    g = replayed("ruling-20-destroyed-counts-returns.zat")
+    assert contract(g) == {
+        "over": False, "winner": None, "ending": None, "round": 2, "phase": "humans", "next": "Ben",
+        "first_mover": "Ben",
+        "players": {"Ann": {"human": True, "at": "a2", "cards": [], "hiding": False},
+                    "Ben": {"human": True, "at": "d3", "cards": [], "hiding": False}},
+        "zombies": ["c1", "f2"], "destroyed": 1, "pile": 104, "discard": 3}

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
@@ -206,7 +206,19 @@ class Walk:
     destroyed_by: int | None
 
 
-_INF = 99
+class Walks(NamedTuple):
+    """The legal walks of one zombie for one roll (ruling 17): ``longest``, the length a
+    walk that meets no Weapon must have (the roll, or the longest any path reaches; 0
+    when the zombie cannot step); ``paths``, one canonical path per result (walks into
+    a Weapon at any length up to the roll included); ``counts``, how many paths lead to
+    each result; and ``example``, one path of exactly ``longest`` steps, with its
+    ``example_walk`` (it may be a walk into a Weapon)."""
+
+    longest: int
+    paths: dict
+    counts: dict
+    example_walk: Walk
+    example: tuple[str, ...]
 
 
 class Game(EngineBase):
@@ -719,20 +731,20 @@ class Game(EngineBase):
         # keep
         dropped: list[str] = []
         text = f"{head} keep"
+        full = len(p.cards) >= self.keep
+        if ev.drop is not None and ev.drop not in p.cards:
+            held = ", ".join(p.cards) or "no card"
+            refuse((f"{p.name} holds {held}, not {ev.drop}: 'keep drop' names a card held",
+                    R_KEEP_TWO if self.keep > 1 and full else R_DROP))
         if self.keep == 1:
-            if ev.drop is not None:
-                refuse(("with one card kept, the card held is discarded by itself: write just keep", R_DROP))
+            # ruling 18: 'keep drop K' naming the card held says what 'keep' does
             dropped = list(p.cards)
-        else:
-            if len(p.cards) >= self.keep:
-                if ev.drop is None:
-                    raise self._keep_choice(ev, p, to, card)
-                if ev.drop not in p.cards:
-                    refuse((f"{p.name} holds {', '.join(p.cards)}, not {ev.drop}", R_KEEP_TWO))
-                dropped = [ev.drop]
-                text += f" drop {ev.drop}"
-            elif ev.drop is not None:
-                refuse((f"{p.name} holds fewer than two cards: nothing to drop", R_DROP))
+        elif full and ev.drop is None:
+            raise self._keep_choice(ev, p, to, card)
+        elif ev.drop is not None:
+            # a full hand must name its drop; with room (ruling 18) the player may still give one up
+            dropped = [ev.drop]
+            text += f" drop {ev.drop}"
         for c in dropped:
             p.cards.remove(c)
         self._discard(s, dropped)
@@ -751,7 +763,7 @@ class Game(EngineBase):
         if self.keep == 1 or len(p.cards) < self.keep:
             opts.append(Option(f"{base} keep", f"keep {CARD_TITLES[card]}"
                                + (f" (discarding {', '.join(p.cards)})" if p.cards and self.keep == 1 else "")))
-        else:
+        if self.keep > 1:       # a full hand names its drop; a hand with room may give one up (ruling 18)
             for held in dict.fromkeys(p.cards):
                 opts.append(Option(f"{base} keep drop {held}", f"keep {CARD_TITLES[card]}, discard {held}"))
         opts.append(Option(f"{base} discard", f"discard {CARD_TITLES[card]}"))
@@ -759,9 +771,12 @@ class Game(EngineBase):
                             f"{p.name} drew {CARD_TITLES[card]} on {square_name(to)}: keep it?", opts)
 
     def _tokens_at(self, sq: Square, seat: int) -> list:
-        """Zombie tokens on ``sq`` a human meets: zombie players (seats) then zombies."""
-        return [("player", i) for i in self.zplayers_at(sq) if i != seat] + \
-            [("zombie", z) for z in self.zombies_at(sq)]
+        """Zombie tokens on ``sq`` a human meets, in the order met: zombies, then zombie
+        players (seats).  A Weapon acts once, on the first (ruling 16): an armed human
+        who walks onto a zombie and a zombie player destroys the zombie and is then
+        turned by the zombie player."""
+        return [("zombie", z) for z in self.zombies_at(sq)] + \
+            [("player", i) for i in self.zplayers_at(sq) if i != seat]
 
     def _token_name(self, target) -> str:
         kind, who = target
@@ -863,23 +878,27 @@ class Game(EngineBase):
             if any(z.at == ev.square for z in s.zombies):
                 refuse((f"the zombie on {square_name(ev.square)} has already moved this phase", R_ROTATION))
             refuse((f"no zombie stands on {square_name(ev.square)}", R_ZMOVE))
-        rank, outcomes = self.zombie_walks(z, ev.number)
+        found = self._walk_searcher(z)(ev.number)
         path = ev.path or ()
-        head = f"{name}: zombie {square_name(ev.square)} roll {ev.number}"
-        if not path and outcomes and rank != 0:
-            opts = [Option(f"{head} {' '.join(p)}", self._walk_text(w)) for w, p in outcomes.items()]
-            raise ChoiceNeeded(f"the zombie on {square_name(ev.square)} rolled {ev.number}: name its path",
-                               R_ZMOVE, f"Which way does the zombie on {square_name(ev.square)} go?", opts)
+        where = square_name(ev.square)
+        head = f"{name}: zombie {where} roll {ev.number}"
+        if not path and found.longest != 0:
+            opts = [Option(f"{head} {' '.join(p)}", self._walk_text(w)) for w, p in found.paths.items()]
+            raise ChoiceNeeded(f"the zombie on {where} rolled {ev.number}: name its path",
+                               R_ZMOVE, f"Which way does the zombie on {where} go?", opts)
         walk = self._walk(z, path, ev.number)
         if not isinstance(walk, Walk):
             refuse(walk)
-        if rank == _INF and not walk_complete(walk, len(path), ev.number):
-            refuse((f"a path of exactly {ev.number} steps exists for the zombie on {square_name(ev.square)} "
-                    f"(e.g. {' '.join(next(iter(outcomes.values())))}): it moves its whole roll", R_ZOMBIE_EXACT))
-        if rank != _INF and len(path) != rank:
-            eg = next(iter(outcomes.values()))
-            refuse((f"no path of {ev.number} steps exists; the longest is {rank} "
-                    f"({' '.join(eg) or 'none'}): the zombie walks a longest path", R_ZOMBIE_EXACT))
+        if walk.destroyed_by is None and len(path) != found.longest:
+            # ruling 17: the example has exactly the length claimed, and exists
+            eg = " ".join(found.example)
+            if found.example_walk.destroyed_by is not None:
+                eg += f", into {s.players[found.example_walk.destroyed_by].name}'s Weapon"
+            if found.longest == ev.number:
+                refuse((f"a path of exactly {ev.number} steps exists for the zombie on {where} "
+                        f"(e.g. {eg}): it moves its whole roll", R_ZOMBIE_EXACT))
+            refuse((f"no path of {ev.number} steps exists for the zombie on {where}; the longest is "
+                    f"{found.longest} (e.g. {eg}): the zombie walks a longest path", R_ZOMBIE_EXACT))
         notes = self._apply_walk(z, walk, path, ev.seat)
         text = f"{head} {' '.join(path)}".rstrip()
         return Applied(text, notes)
@@ -931,27 +950,30 @@ class Game(EngineBase):
         return to, None
 
     def zombie_walks(self, z: Zombie, roll: int, searcher=None) -> tuple[int, dict[Walk, tuple[str, ...]]]:
-        """The legal walks of zombie ``z`` with ``roll``: ``(rank, {walk: canonical path})``.
+        """The legal walks of zombie ``z`` with ``roll``: ``(longest, {walk: canonical path})``
+        (ruling 17, which makes rulings 3 and 12 exact).
 
-        ``rank`` is ``_INF`` when complete walks exist (exactly ``roll`` steps, or ending
-        in destruction: ruling ``destroyed-path-complete``); else the length of the
-        longest walks (ruling 3), 0 when the zombie cannot step at all (ruling 12).
-        One canonical path (the first in N, E, S, W order) stands for each result.
+        ``longest`` is the length every walk that meets no Weapon must have: ``roll`` when
+        some path (a walk into a Weapon counted up to that square) reaches the roll, else
+        the longest length any path reaches, 0 when the zombie cannot step at all.  A walk
+        into a Weapon is legal at any length up to ``roll``.  One canonical path (the
+        shortest, then the first in N, E, S, W order) stands for each result.
         """
-        rank, outs, _counts = (searcher or self._walk_searcher(z))(roll)
-        return rank, outs
+        found = (searcher or self._walk_searcher(z))(roll)
+        return found.longest, found.paths
 
     def _walk_searcher(self, z: Zombie):
         """A search of zombie ``z``'s walks, done once for the six rolls: breadth first,
         layer ``k`` holding each ``(square, turned)`` reachable in exactly ``k`` steps with
-        the first path (N, E, S, W order) that reaches it and how many paths do.  The
-        search returns ``(rank, {walk: path}, {walk: number of paths})`` for a roll."""
+        the first path (N, E, S, W order) that reaches it and how many paths do; a step
+        onto an armed human ends its path there (ruling 12).  The search returns a
+        :class:`Walks` for a roll (ruling 17)."""
         ctx = self._walk_context(z)
         humans = ctx[1]
         armed = {sq for sq, i in humans.items() if WEAPON in self.s.players[i].cards}
         layers: list[dict] = [{(z.at, frozenset()): [(), 1]}]
-        destroyed: dict[Walk, tuple[str, ...]] = {}
-        destroyed_counts: Counter = Counter()        # (walk, length) -> paths
+        destroyed: dict[tuple[Walk, int], tuple[str, ...]] = {}   # (walk, length) -> first path
+        destroyed_counts: Counter = Counter()                      # (walk, length) -> paths
 
         def grow() -> None:
             nxt: dict = {}
@@ -964,7 +986,7 @@ class Game(EngineBase):
                     if victim is not None and victim not in turned:
                         if to in armed:
                             walk = Walk(to, turned, victim)
-                            destroyed.setdefault(walk, (*path, f))
+                            destroyed.setdefault((walk, len(path) + 1), (*path, f))
                             destroyed_counts[(walk, len(path) + 1)] += count
                             continue
                         key = (to, turned | {victim})
@@ -976,20 +998,27 @@ class Game(EngineBase):
                         nxt[key] = [(*path, f), count]
             layers.append(nxt)
 
-        def search(roll: int):
+        def search(roll: int) -> Walks:
             while len(layers) <= roll:
                 grow()
-            outs = {Walk(sq, t, None): p for (sq, t), (p, _c) in layers[roll].items()}
-            counts = {Walk(sq, t, None): c for (sq, t), (_p, c) in layers[roll].items()}
-            for w, p in destroyed.items():
-                if len(p) <= roll:
-                    outs.setdefault(w, p)
-                    counts[w] = sum(n for (dw, k), n in destroyed_counts.items() if dw == w and k <= roll)
-            if outs:
-                return _INF, outs, counts
-            k = max(i for i in range(roll + 1) if layers[i])
-            return (k, {Walk(sq, t, None): p for (sq, t), (p, _c) in layers[k].items()},
-                    {Walk(sq, t, None): c for (sq, t), (_p, c) in layers[k].items()})
+            reach = max(i for i in range(roll + 1) if layers[i])
+            cut = [(w, k) for (w, k) in destroyed if k <= roll]      # shortest first (breadth first)
+            longest = max([reach] + [k for _w, k in cut])
+            paths: dict[Walk, tuple[str, ...]] = {}
+            counts: Counter = Counter()
+            example = None
+            if longest == reach:
+                for (sq, t), (p, c) in layers[reach].items():
+                    paths[Walk(sq, t, None)] = p
+                    counts[Walk(sq, t, None)] = c
+                    if example is None:
+                        example = (Walk(sq, t, None), p)
+            for w, k in cut:
+                paths.setdefault(w, destroyed[(w, k)])
+                counts[w] += destroyed_counts[(w, k)]
+                if example is None and k == longest:
+                    example = (w, destroyed[(w, k)])
+            return Walks(longest, paths, dict(counts), *example)
 
         return search
 
@@ -1096,14 +1125,15 @@ class Game(EngineBase):
             seen.add(z.at)
             searcher = self._walk_searcher(z)
             for n in range(1, 7):
-                rank, outcomes, counts = searcher(n)
+                found = searcher(n)
+                longest = found.longest
                 head = f"{p.name}: zombie {square_name(z.at)} roll {n}"
-                for w, path in outcomes.items():
+                for w, path in found.paths.items():
                     desc = self._walk_text(w)
-                    if counts[w] > 1:
-                        desc += f" (one of {counts[w]} paths to this result)"
-                    if rank != _INF:
-                        desc += f" (no {n}-step path: {'it cannot move' if rank == 0 else f'a longest path of {rank}'})"
+                    if found.counts[w] > 1:
+                        desc += f" (one of {found.counts[w]} paths to this result)"
+                    if longest != n:
+                        desc += f" (no {n}-step path: {'it cannot move' if longest == 0 else f'a longest path of {longest}'})"
                     out.append(Option(f"{head} {' '.join(path)}".rstrip(), desc))
         return out
 
@@ -1166,10 +1196,6 @@ class Game(EngineBase):
             "awaiting_exit": [s.players[p.seat].name if p.seat is not None else "zombie" for p in s.pending],
             "board": self.mansion.name, "variants": self.variants(),
         }
-
-
-def walk_complete(walk: Walk, length: int, roll: int) -> bool:
-    return walk.destroyed_by is not None or length == roll
 
 
 def path_index(start: Square, path: tuple[str, ...], sq: Square | None) -> int:
