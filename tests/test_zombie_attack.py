@@ -684,7 +684,7 @@ def test_every_rule_id_resolves():
               "pass-and-reshuffle", "zombie-blocked", "sent-to-exit", "turned-first-mover", "json-state",
               "destroyed-path-complete", "reshuffle-moment", "deck-minimum", "keep-drop",
               "zombie-player-sent-ends-move", "hallway-hiding-written", "zombie-return-count",
-              "no-zombies-left", "turned-in-zombie-phase"]:
+              "no-zombies-left", "turned-in-zombie-phase", "weapon-zombie-first"]:
         entry = db.get(f"zombie-attack.ruling.{n}")
         assert entry.reason
 
