@@ -18,6 +18,7 @@ Most positions are played on the project's own 6x4 test house (tests/fixtures):
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 
 import pytest
@@ -691,25 +692,76 @@ def test_every_rule_id_resolves():
 
 # -- the picture -------------------------------------------------------------------------
 
-def test_picture_fits_80_by_24():
+def six_players_on_the_default_mansion() -> Game:
+    return play(["Ann: start b9", "Ben: start i9", "Cat: start m3", "Dan: start h2", "Eve: start b5",
+                 "Finn: start i5", "Ann: roll 2", "Ann: E Weapon keep"],
+                players="Ann, Ben, Cat, Dan, Eve, Finn", board="default")
+
+
+def picture_lines(renderable, width: int = 80, height: int = 24, items=()) -> list[str]:
+    from rich.console import Console
+
+    console = Console(width=width, height=height, record=True, color_system=None, file=open(os.devnull, "w"))
+    for item in (renderable, *items):
+        console.print(item)
+    return console.export_text().rstrip("\n").split("\n")
+
+
+def test_picture_fits_80_by_24_in_its_compact_layout():
+    from referee.games.zombie_attack import render
+
+    g = six_players_on_the_default_mansion()
+    lines = picture_lines(render.render(g), 80, 24)
+    text = "\n".join(lines)
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert len(lines) == 15                                 # 13 of mansion, 2 of legend
+    assert lines[0].startswith("    a  b  c") and lines[1].startswith("  +--+--+")
+    assert "First Mover: Ann" in text and "pile 106" in text and "Weapon" in text
+    assert "k Kitchen" in text and "exits: fr f1  bk f10  fi n5" in text
+    assert " 9|k  k  A  k " in text                       # Ann on c9, in the kitchen
+    assert " 1|g  g  g  g   .|ZZ| .|" in text              # the front door f1 with its two zombies
+    assert render.summary(g) == "Round 1, humans: Ann moves: rolled 2, 1 step left; pile 106."
+
+
+def test_compact_mansion_underlines_a_square_with_a_wall_south():
     from rich.console import Console
 
     from referee.games.zombie_attack import render
 
-    g = play(["Ann: start b9", "Ben: start i9", "Cat: start m3", "Dan: start h2", "Eve: start b5",
-              "Finn: start i5", "Ann: roll 2", "Ann: E Weapon keep"],
-             players="Ann, Ben, Cat, Dan, Eve, Finn", board="default")
-    console = Console(width=80, record=True, color_system=None)
-    console.print(render.render(g))
-    text = console.export_text()
-    lines = text.rstrip("\n").split("\n")
-    assert max(len(line.rstrip()) for line in lines) <= 80
-    assert len(lines) <= 23
-    assert "First Mover: Ann" in text and "pile 106" in text and "Weapon" in text
-    assert "rolled 2" in text and "1 step left" in " ".join(text.split())
-    assert "k Kitchen" in text and "fr front f1" in text
-    assert " 9|k  k  A  k " in text                       # Ann on c9, in the kitchen
-    assert " 1|g  g  g  g   .|ZZ| .|" in text              # the front door f1 with its two zombies
+    g = six_players_on_the_default_mansion()
+    rows = render.draw_compact(g.mansion).split("\n")
+    row8 = rows[2 + 10 - 8]
+    assert row8.plain.startswith(" 8|k  k  k  k | .|l | .|")
+    console = Console()
+    underlined = [bool(row8.get_style_at_offset(console, 3 + 3 * f).underline) for f in range(14)]
+    # the kitchen's south side is a wall from a8 to c8; d8 opens onto d7
+    assert underlined[:4] == [True, True, True, False]
+    full = picture_lines(render.render(g), 120, 40)
+    assert len(full) == 22 and full[3].startswith("  +  +  +  +  +  +==+")   # the full drawing
+
+
+def test_play_redraw_after_every_event_fits_80_by_24():
+    """``referee play`` prints after each event the picture, the summary, the event and
+    its notes, then the prompt: on a laptop's 80x24 the file letters and the top border
+    must stay on screen (issue 25), through whole random games of six players."""
+    from rich.markup import escape
+
+    from referee.games.zombie_attack import render
+
+    import random
+    for seed in (36, 3):                                  # 36 reaches the tallest redraw we know
+        rng = random.Random(seed)
+        g = new(players="Ann, Ben, Cat, Dan, Eve, Finn", board="default")
+        for _ in range(90):
+            legal = g.legal_events()
+            if not legal:
+                break
+            a = g.apply(rng.choice(legal).text)
+            items = [render.summary(g), f"[bold]{escape(a.text)}[/bold]", *(f"  {escape(n)}" for n in a.notes)]
+            lines = picture_lines(render.render(g), 80, 24, items)
+            assert len(lines) + 1 <= 24, "\n".join(lines)   # and the prompt
+            assert max(len(line.rstrip()) for line in lines) <= 80
+            assert lines[0].startswith("    a  b  c")
 
 
 def test_summary_lines():
