@@ -173,6 +173,7 @@ class PlayLoop:
             # enter() brought the cached game up to date along with the log
             self._cache = ((self.game_id, self.store.log_length(self.game_id)), loaded)
             notes = [f"[bold]{escape(applied.text)}[/bold]"] + [f"  {escape(n)}" for n in applied.notes]
+            notes += self.choices_after(loaded)
             return self.picture() + notes + self.after_game()
         except Refused as refused:
             options = " | ".join(o.text for o in refused.need.options)
@@ -183,6 +184,26 @@ class PlayLoop:
             extra = (" (choose one: " + " | ".join(o.text for o in options) + ")") if options else ""
             stale = self.picture() if isinstance(exc, StaleError) else []  # redraw what changed
             return stale + [f"[red]{escape(str(exc))}[/red]{escape(extra)}"]
+
+    def choices_after(self, loaded) -> list:
+        """Ask at once each choice the event just entered left for the next line (the
+        game's ``choice_after``, e.g. the exit after a Weapon hit), enter the answer and
+        return its lines; stop when the player makes no choice (it can be typed later)."""
+        from rich.markup import escape
+
+        from referee import session
+
+        out: list = []
+        for _ in range(8):
+            need = loaded.game.choice_after()
+            picked = self.choose(need) if need is not None else None
+            if picked is None:
+                break
+            applied = session.enter(self.store, loaded, picked, self.choose, expect=loaded.length)
+            self._cache = ((self.game_id, self.store.log_length(self.game_id)), loaded)
+            self.drawn = loaded.length
+            out += [f"[bold]{escape(applied.text)}[/bold]"] + [f"  {escape(n)}" for n in applied.notes]
+        return out
 
     def legal_table(self):
         from rich.table import Table

@@ -112,6 +112,10 @@ class Engine(Protocol):
         """A choice to ask before applying ``text`` (e.g. the order of a shamble when
         it changes the outcome), or None."""
 
+    def choice_after(self) -> ChoiceNeeded | None:
+        """A choice the last event left for the next line (e.g. the exit a player hit by
+        a Weapon names), to offer at once in ``referee play``, or None."""
+
     def fill_dice(self, text: str, roll: Callable[[], int]) -> str:
         """``text`` with each die roll it leaves out rolled by ``roll()`` (1..6)."""
 
@@ -131,6 +135,10 @@ class EngineBase:
 
     def choice_before(self, text: str) -> ChoiceNeeded | None:
         """None by default: no choice to ask before applying ``text``."""
+        return None
+
+    def choice_after(self) -> ChoiceNeeded | None:
+        """None by default: no event leaves a choice for the next line."""
         return None
 
     def fill_dice(self, text: str, roll: Callable[[], int]) -> str:

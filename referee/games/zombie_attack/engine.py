@@ -529,6 +529,14 @@ class Game(EngineBase):
             raise
         return out
 
+    def choice_after(self) -> ChoiceNeeded | None:
+        """The exit a player must name now (ruling 13: a zombie player hit by a Weapon,
+        or with ``[ZombieReturn "door"]`` the zombie a Weapon destroyed), as the choice
+        ``referee play`` offers right after the hit; None when nothing is awaited."""
+        if self.over or not self.s.pending:
+            return None
+        return self._placement_choice("a Weapon hit")
+
     def _placement_choice(self, why: str) -> ChoiceNeeded:
         p = self.s.pending[0]
         namer = self.s.players[p.namer].name
