@@ -122,3 +122,26 @@ def test_play_offers_the_exit_at_once_after_a_weapon_hit(tmp_path):
     assert loop.loaded().game.to_json()["awaiting_exit"] == ["Ben"]
     loop.handle("Ben: to fire")
     assert loop.loaded().game.to_json()["players"]["Ben"]["at"] == "f2"
+
+
+def test_play_legal_in_the_zombie_phase_is_the_grouped_listing_to_page():
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+    from referee.cli.output import Paged
+    from referee.cli.play import PlayLoop
+    from referee.store import Store
+
+    res = CliRunner().invoke(app, ["new", "zombie-attack", "--players", "Ann,Ben", "--board", str(HOUSE)])
+    assert res.exit_code == 0, res.stderr
+    store = Store()
+    loop = PlayLoop(store, store.resolve(None).id)
+    for event in ["Ann: start a4", "Ben: start e4", "Ann: roll 1"]:
+        loop.handle(event)
+    assert not isinstance(loop.handle("legal")[0], Paged)          # the human phase: the table
+    loop.handle("Ann: stop")
+    loop.handle("Ben: stop")
+    [listing] = loop.handle("legal")
+    assert isinstance(listing, Paged)
+    text = listing.renderable.plain
+    assert text.startswith("Ann moves a zombie") and "\nzombie d1\n  roll 1: W c1\n" in text

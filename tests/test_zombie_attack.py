@@ -962,3 +962,28 @@ def test_ruling_20_destroyed_counts_zombies_that_come_back():
         "players": {"Ann": {"human": True, "at": "a2", "cards": [], "hiding": False},
                     "Ben": {"human": True, "at": "d3", "cards": [], "hiding": False}},
         "zombies": ["c1", "f2"], "destroyed": 1, "pile": 104, "discard": 3}
+
+
+def test_grouped_zombie_listing_shows_exactly_the_legal_events():
+    """Issue 25: ``legal`` in the zombie phase is grouped per zombie and roll; read back,
+    its items are exactly the events ``legal_events`` lists, no more, no fewer."""
+    g = play(["Ann: start d9", "Ben: start i9", "Cat: start m3", "Ann: stop", "Ben: stop", "Cat: stop"],
+             players="Ann, Ben, Cat", board="default")
+    assert started().legal_lines() is None                        # the human phase keeps its table
+    lines = g.legal_lines()
+    assert lines[0].startswith("Ann moves a zombie: 'Ann: zombie SQUARE roll N PATH'.")
+    shown = set()
+    zombie = None
+    for line in lines[1:]:
+        if line.startswith("zombie "):
+            zombie = line.split()[1]
+            continue
+        head, _, items = line.partition(": ")
+        roll = head.split()[1]
+        for item in items.split(" · "):
+            path = " ".join(w for w in item.split(" (")[0].split() if w in "NESW")
+            shown.add(f"Ann: zombie {zombie} roll {roll} {path}".rstrip())
+    assert shown == {o.text for o in g.legal_events()}
+    assert [line for line in lines if line.startswith("zombie ")] == ["zombie f1", "zombie f10", "zombie n5"]
+    assert len(lines) == 1 + 3 * 7                                 # against 3 zombies' hundreds of paths
+    assert "  roll 1: N f2" in lines

@@ -11,7 +11,7 @@ import typer
 
 from .app import app
 from . import complete
-from .output import MAX_ID, console, emit_json, fail, guard, interactive, write_output
+from .output import MAX_ID, console, emit_json, fail, guard, interactive, print_paged, write_output
 
 GAME_OPT = typer.Option(None, "--game", "-g", metavar="ID", min=1, max=MAX_ID, autocompletion=complete.game_ids,
                         help="A stored game id (see `referee games`); default: the current game.")
@@ -221,7 +221,13 @@ def legal(
         for e in events:
             table.add_row(e.text, e.description)
         out = console()
-        out.print(table if events else "No event is legal: the game is over.")
+        lines = loaded.game.legal_lines()     # the game's grouped listing, when a table is too long
+        if lines is not None:
+            from rich.text import Text
+
+            print_paged(out, Text("\n".join(lines)))
+        else:
+            out.print(table if events else "No event is legal: the game is over.")
         if blocked:
             out.print()
             not_now = Table(box=None, header_style="bold")

@@ -50,6 +50,29 @@ def console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False)
 
 
+class Paged:
+    """A renderable to page when it is taller than the terminal (:func:`print_paged`);
+    printed as it is anywhere else."""
+
+    def __init__(self, renderable) -> None:
+        self.renderable = renderable
+
+    def __rich__(self):
+        return self.renderable
+
+
+def print_paged(out, renderable) -> None:
+    """Print ``renderable`` on the console ``out``, through the pager (``$PAGER``, else
+    ``less``) when ``out`` is a terminal and it is taller than the screen."""
+    if isinstance(renderable, Paged):
+        renderable = renderable.renderable
+    if out.is_terminal and len(out.render_lines(renderable, out.options, pad=False)) > out.height - 1:
+        with out.pager(styles=True):
+            out.print(renderable)
+        return
+    out.print(renderable)
+
+
 def emit_json(obj: object) -> None:
     """Write ``obj`` as one JSON object on stdout."""
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")

@@ -18,7 +18,7 @@ from typing import Callable, Optional
 import typer
 
 from .app import app
-from .output import MAX_ID, console, guard, interactive
+from .output import MAX_ID, Paged, console, guard, interactive, print_paged
 
 HELP = """Type an event in record notation (Tab completes the legal ones), or:
   legal            the legal events now, with what each would do
@@ -207,8 +207,12 @@ class PlayLoop:
 
     def legal_table(self):
         from rich.table import Table
+        from rich.text import Text
 
         game = self.loaded().game
+        lines = game.legal_lines()    # the game's grouped listing, paged when taller than the screen
+        if lines is not None:
+            return Paged(Text("\n".join(lines)))
         table = Table(box=None, header_style="bold")
         table.add_column("event")
         table.add_column("what it does")
@@ -366,4 +370,4 @@ def run_prompt(loop: PlayLoop) -> None:
             out.print("Stopped. Every event is stored: `referee play` resumes this game.")
             return
         for item in loop.handle(line):
-            out.print(item)
+            print_paged(out, item) if isinstance(item, Paged) else out.print(item)

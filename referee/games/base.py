@@ -116,6 +116,10 @@ class Engine(Protocol):
         """A choice the last event left for the next line (e.g. the exit a player hit by
         a Weapon names), to offer at once in ``referee play``, or None."""
 
+    def legal_lines(self) -> list[str] | None:
+        """The legal events grouped as plain lines for ``referee legal`` when a table of
+        them would be too long to read, or None for the table."""
+
     def fill_dice(self, text: str, roll: Callable[[], int]) -> str:
         """``text`` with each die roll it leaves out rolled by ``roll()`` (1..6)."""
 
@@ -139,6 +143,10 @@ class EngineBase:
 
     def choice_after(self) -> ChoiceNeeded | None:
         """None by default: no event leaves a choice for the next line."""
+        return None
+
+    def legal_lines(self) -> list[str] | None:
+        """None by default: ``referee legal`` prints the table of legal events."""
         return None
 
     def fill_dice(self, text: str, roll: Callable[[], int]) -> str:

@@ -1145,6 +1145,43 @@ class Game(EngineBase):
                     out.append(Option(f"{head} {' '.join(path)}".rstrip(), desc))
         return out
 
+    def legal_lines(self) -> list[str] | None:
+        """The zombie phase's legal moves grouped for reading (issue 25): a line per
+        zombie, then a line per roll listing each result as its path and the square it
+        ends on, with whom it turns, a Weapon that destroys it and how many paths lead
+        there; None outside the zombie phase (the listing is short there).  Every event
+        it shows is one :meth:`legal_events` lists."""
+        s = self.s
+        if self.over or s.pending or s.phase != "zombies":
+            return None
+        name = s.players[self.mover()].name
+        out = [f"{name} moves a zombie: '{name}: zombie SQUARE roll N PATH'. For each zombie and roll, "
+               "each result with one path to it (any other path with the same result is legal too):"]
+        seen: set[Square] = set()
+        for z in s.zombies:
+            if z.moved or z.at is None or z.at in seen:
+                continue
+            seen.add(z.at)
+            searcher = self._walk_searcher(z)
+            out.append(f"zombie {square_name(z.at)}")
+            for n in range(1, 7):
+                found = searcher(n)
+                items = []
+                for w, path in found.paths.items():
+                    item = f"{' '.join(path)} {square_name(w.end)}" if path else "no step"
+                    extra = []
+                    if w.turned:
+                        extra.append("turns " + ", ".join(s.players[i].name for i in sorted(w.turned)))
+                    if w.destroyed_by is not None:
+                        extra.append(f"{s.players[w.destroyed_by].name}'s Weapon")
+                    if found.counts[w] > 1:
+                        extra.append(f"{found.counts[w]} paths")
+                    items.append(item + (f" ({'; '.join(extra)})" if extra else ""))
+                short = "" if found.longest == n else \
+                    f" (no {n}-step path: {'it cannot move' if found.longest == 0 else f'longest {found.longest}'})"
+                out.append(f"  roll {n}{short}: " + " · ".join(items))
+        return out
+
     def _step_options(self, seat: int, facing: str) -> list[Option]:
         """The complete step events ``facing`` for the mover, found by trying each
         completion on the engine itself (each option applies)."""
