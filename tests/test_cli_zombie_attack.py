@@ -42,6 +42,15 @@ def test_new_writes_each_variant_as_its_tag():
         assert tag in exported
 
 
+def test_new_offers_weapons_against_humans_as_its_tag():
+    state = start("--weapons-vs-humans", "closet")["state"]
+    assert state["variants"] == ["Weapons send humans to the Linen Closet"]
+    assert state["players"]["Ann"] == {"human": True, "at": None, "cards": [], "hiding": False, "out": False}
+    assert '[WeaponHumans "closet"]' in cli("export").stdout
+    bad = cli("new", "za", "--players", "Ann,Ben", "--weapons-vs-humans", "maybe", code=2)
+    assert "[WeaponHumans]" in bad.stderr
+
+
 def test_new_refuses_bad_set_ups_with_exit_2():
     bad = cli("new", "za", "--players", "Ann", code=2)
     assert "2 to 6 players" in bad.stderr

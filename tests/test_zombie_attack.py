@@ -685,7 +685,7 @@ def test_every_rule_id_resolves():
               "pass-and-reshuffle", "zombie-blocked", "sent-to-exit", "turned-first-mover", "json-state",
               "destroyed-path-complete", "reshuffle-moment", "deck-minimum", "keep-drop",
               "zombie-player-sent-ends-move", "hallway-hiding-written", "zombie-return-count",
-              "no-zombies-left", "turned-in-zombie-phase", "weapon-zombie-first"]:
+              "no-zombies-left", "turned-in-zombie-phase", "weapon-zombie-first", "weapon-vs-human"]:
         entry = db.get(f"zombie-attack.ruling.{n}")
         assert entry.reason
 
@@ -987,3 +987,65 @@ def test_grouped_zombie_listing_shows_exactly_the_legal_events():
     assert [line for line in lines if line.startswith("zombie ")] == ["zombie f1", "zombie f10", "zombie n5"]
     assert len(lines) == 1 + 3 * 7                                 # against 3 zombies' hundreds of paths
     assert "  roll 1: N f2" in lines
+
+
+# -- the harder variant (b): Weapons against other humans (issue 25) ---------------------
+
+BEFORE_ATTACK = ["Ann: start a4", "Ben: start a1", "Ann: roll 2", "Ann: S Weapon keep", "Ann: E Empty",  # b3
+                 "Ben: roll 1", "Ben: N Key:back keep",                                              # a2
+                 "Ann: zombie d1 roll 1 W", "Ben: stop", "Ann: roll 2", "Ann: S Empty"]              # b2
+
+
+def test_without_the_variant_an_armed_human_still_never_enters_a_human_square():
+    g = play(BEFORE_ATTACK, Zombies="1")
+    refused(g, "Ann: W Empty", "zombie-attack.move.human-spacing")
+    assert "out" not in g.to_json()["players"]["Ann"]
+
+
+def test_weapon_humans_out_puts_the_other_human_out_of_the_game():
+    g = play(BEFORE_ATTACK, Zombies="1", WeaponHumans="out")
+    a = g.apply("Ann: W Empty")
+    assert a.notes == ["Ann's Weapon puts Ben out of the game on a2 (discarding Key:back); the Weapon is discarded",
+                       "Ann draws an Empty card on a2",
+                       "the zombie phase: Ann moves the first zombie (Ben, the First Mover, is out of the game)"]
+    s = g.to_json()
+    assert s["players"] == {"Ann": {"human": True, "at": "a2", "cards": [], "hiding": False, "out": False},
+                            "Ben": {"human": False, "at": None, "cards": [], "hiding": False, "out": True}}
+    assert (s["phase"], s["next"]) == ("zombies", "Ann")
+    g.apply("Ann: zombie c1 roll 1 N")
+    s = g.to_json()
+    assert (s["round"], s["first_mover"], s["next"]) == (3, "Ann", "Ann")    # the card skips Ben
+    g.apply("Ann: stop")                                                      # Ben moves no more
+    assert g.to_json()["phase"] == "zombies"
+    assert g.tags()["WeaponHumans"] == "out" and "Weapons put humans out" in g.variants()
+
+
+def test_weapon_humans_closet_sends_the_other_human_to_a_free_linen_closet_square():
+    g = play(BEFORE_ATTACK, Zombies="1", WeaponHumans="closet")
+    assert g.legal_events() and "Ann: W Empty" in {o.text for o in g.legal_events()}
+    a = g.apply("Ann: W Empty")
+    assert a.notes[0] == ("Ann's Weapon sends Ben from a2 to the Linen Closet (the Weapon is discarded); "
+                          "Ben names the square (Ben: to SQUARE)")
+    need = g.choice_after()
+    assert [o.text for o in need.options] == ["Ben: to e1", "Ben: to f1"]
+    refused(g, "Ben: to back", "zombie-attack.ruling.weapon-vs-human")
+    refused(g, "Ben: to a1", "zombie-attack.ruling.weapon-vs-human")
+    g.apply("Ben: to f1")
+    s = g.to_json()
+    assert s["players"]["Ben"] == {"human": True, "at": "f1", "cards": ["Key:back"], "hiding": False, "out": False}
+    assert (s["players"]["Ann"]["cards"], s["phase"], s["next"]) == ([], "zombies", "Ben")
+
+
+def test_weapon_humans_closet_needs_a_free_square_and_a_linen_closet():
+    g = play(["Ann: start f1", "Ben: start e4", "Cat: start a1", "Ann: stop",
+              "Ben: roll 5", "Ben: S Empty", "Ben: W Empty", "Ben: S Empty", "Ben: E Empty", "Ben: S Empty",  # e1
+              "Cat: roll 6", "Cat: N Weapon keep", "Cat: E Empty", "Cat: N Empty", "Cat: E Empty",
+              "Cat: E Empty", "Cat: S Empty",                                                               # d2
+              "Ann: zombie d1 roll 1 W", "Ben: stop", "Cat: roll 1", "Cat: E Empty", "Ann: stop",          # Cat e2
+              "Ben: zombie c1 roll 1 E", "Cat: roll 1"], players="Ann, Ben, Cat", Zombies="1",
+             WeaponHumans="closet")
+    # the Linen Closet is e1 (Ben, where Cat would stand) and f1 (Ann): nowhere to send Ben
+    err = refused(g, "Cat: S Empty", "zombie-attack.ruling.weapon-vs-human")
+    assert err.message == "no Linen Closet square is free for Ben: Cat's Weapon cannot send anyone there now"
+    with pytest.raises(BadInputError, match="Linen closet"):
+        new(WeaponHumans="closet", BoardText=HOUSE_TEXT.replace('L = "Linen closet"', 'L = "Laundry"'))

@@ -45,6 +45,9 @@ def setups(draw) -> dict[str, str]:
             tags[key] = value
     if draw(st.booleans()):
         tags["Zombies"] = str(draw(st.integers(1, 6)))
+    weapon_humans = draw(st.sampled_from([None, "out", "closet"]))
+    if weapon_humans:
+        tags["WeaponHumans"] = weapon_humans
     # the small deck without its 3 Empty cards holds 12: too few for six players keeping
     # two each (the deck-minimum ruling, tested on its own in test_zombie_attack.py)
     players = tags["Players"].count(",") + 1

@@ -76,6 +76,7 @@ R_SENT = "zombie-attack.ruling.sent-to-exit"
 R_PASS = "zombie-attack.ruling.pass-and-reshuffle"
 R_DROP = "zombie-attack.ruling.keep-drop"
 R_DESTROYED_PATH = "zombie-attack.ruling.destroyed-path-complete"
+R_WEAPON_HUMANS = "zombie-attack.ruling.weapon-vs-human"
 
 #: Every rule id this engine can raise (each is an entry in the rules database).
 RULE_IDS: frozenset[str] = rule_ids(globals())
@@ -130,10 +131,13 @@ class Player:
     at: Square | None = None
     cards: list[str] = field(default_factory=list)
     escaped: bool = False
+    out: bool = False            # put out of the game by a Weapon (``[WeaponHumans "out"]``)
 
     @property
     def hiding(self) -> bool:
-        return self.human and HIDING in self.cards
+        """A human holding a kept Hiding Place, on the board (one on the way to the
+        Linen Closet hides again once placed there)."""
+        return self.human and self.at is not None and HIDING in self.cards
 
 
 @dataclass
@@ -150,6 +154,7 @@ class Pending:
     namer: int
     seat: int | None = None
     zombie: Zombie | None = None
+    closet: bool = False          # a human a Weapon sends to the Linen Closet names its square
 
 
 @dataclass
@@ -175,7 +180,7 @@ class State:
     def clone(self) -> "State":
         """A copy sharing nothing mutable with this state (faster than deepcopy)."""
         zmap = {id(z): Zombie(z.at, z.moved) for z in self.zombies}
-        pending = [Pending(p.namer, p.seat, None if p.zombie is None else zmap[id(p.zombie)])
+        pending = [Pending(p.namer, p.seat, None if p.zombie is None else zmap[id(p.zombie)], p.closet)
                    for p in self.pending]
         return replace(self, players=[replace(p, cards=list(p.cards)) for p in self.players],
                        zombies=[zmap[id(z)] for z in self.zombies], pile=Counter(self.pile),
@@ -194,6 +199,7 @@ class Event:
     drop: str | None = None
     exit: str | None = None
     path: tuple[str, ...] | None = None
+    to_square: Square | None = None       # ``Ben: to f7``: a Linen Closet square
 
 
 @dataclass(frozen=True)
@@ -229,8 +235,11 @@ class Game(EngineBase):
     def __init__(self, players: list[str], mansion: Mansion, deck: dict[str, int], *,
                  board_tag: str = "default", deck_tag: str | None = None, empty_out: bool = False,
                  zombies: int = START_ZOMBIES, keep: int = 1, halt: bool = False,
-                 zombie_return: bool = False) -> None:
+                 zombie_return: bool = False, weapon_humans: str | None = None) -> None:
         self.mansion = mansion
+        self.weapon_humans = weapon_humans
+        if weapon_humans == "closet" and not self.closet_squares():
+            raise BadInputError('[WeaponHumans "closet"] needs a room named "Linen closet" on the board')
         self.board_tag, self.deck_tag = board_tag, deck_tag
         self.empty_out, self.start_zombies, self.keep = empty_out, zombies, keep
         self.halt, self.zombie_return = halt, zombie_return
@@ -250,7 +259,7 @@ class Game(EngineBase):
     # -- set-up ------------------------------------------------------------------------
 
     _TAGS = ("Players", "Board", "BoardText", "Deck", "Empty", "Zombies", "Keep", "Hiding",
-             "ZombieReturn")
+             "ZombieReturn", "WeaponHumans")
 
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> "Game":
@@ -259,7 +268,7 @@ class Game(EngineBase):
         for key, value in tags.items():
             if key.lower() not in known:
                 raise BadInputError(f"unknown tag {key!r} for zombie-attack (Players, Board, Deck, "
-                                    "Empty, Zombies, Keep, Hiding, ZombieReturn)")
+                                    "Empty, Zombies, Keep, Hiding, ZombieReturn, WeaponHumans)")
             values[known[key.lower()]] = value
         players = parse_players(values.get("Players"))
         board_values = {k: v for k, v in values.items() if k in ("Board", "BoardText")}
@@ -277,11 +286,12 @@ class Game(EngineBase):
         keep = choice("Keep", {"1": 1, "2": 2}, 1)
         halt = choice("Hiding", {"halt": True, "keep": False}, False)
         back = choice("ZombieReturn", {"door": True, "out": False}, False)
+        weapon_humans = choice("WeaponHumans", {"out": "out", "closet": "closet", "off": None}, None)
         zombies = choice("Zombies", {str(n): n for n in range(1, START_ZOMBIES + 1)}, START_ZOMBIES)
         deck = parse_deck(values["Deck"]) if "Deck" in values else parse_deck(DEFAULT_DECK)
         game = cls(players, mansion, deck, board_tag=values.get("Board", "default"),
                    deck_tag=values.get("Deck"), empty_out=empty_out, zombies=zombies, keep=keep,
-                   halt=halt, zombie_return=back)
+                   halt=halt, zombie_return=back, weapon_humans=weapon_humans)
         return game
 
     def tags(self) -> dict[str, str]:
@@ -298,6 +308,8 @@ class Game(EngineBase):
             out["Hiding"] = "halt"
         if self.zombie_return:
             out["ZombieReturn"] = "door"
+        if self.weapon_humans:
+            out["WeaponHumans"] = self.weapon_humans
         return out
 
     def variants(self) -> list[str]:
@@ -313,7 +325,24 @@ class Game(EngineBase):
             out.append("Hiding Places halt")
         if self.zombie_return:
             out.append("zombies return at a door")
+        if self.weapon_humans == "out":
+            out.append("Weapons put humans out")
+        if self.weapon_humans == "closet":
+            out.append("Weapons send humans to the Linen Closet")
         return out
+
+    def closet_squares(self) -> list[Square]:
+        """The squares of the room named Linen closet (case aside), west to east, north first."""
+        m = self.mansion
+        letters = {k for k, v in m.rooms.items() if v.strip().lower() == "linen closet"}
+        return sorted((sq for sq, r in m.room.items() if r in letters), key=lambda q: (-q[1], q[0]))
+
+    def free_closet_squares(self, leaving: Square | None = None) -> list[Square]:
+        """Linen Closet squares no token stands on (``leaving`` counts as taken: the
+        attacker stands there)."""
+        s = self.s
+        taken = {p.at for p in s.players if p.at is not None} | {z.at for z in s.zombies if z.at is not None}
+        return [sq for sq in self.closet_squares() if sq not in taken and sq != leaving]
 
     # -- derived state -----------------------------------------------------------------
 
@@ -368,6 +397,8 @@ class Game(EngineBase):
         who = self.s.players[self.mover()].name
         if s.pending:
             p = s.pending[0]
+            if p.closet:
+                return f"{who} names a Linen Closet square ({who}: to SQUARE)"
             what = f"{s.players[p.seat].name}'s exit" if p.seat is not None else "the exit the zombie returns at"
             return f"{who} names {what} ({who}: to front|back|fire)"
         if s.phase == "setup":
@@ -412,6 +443,8 @@ class Game(EngineBase):
             if len(rest) > 1:
                 raise BadInputError("to takes one exit: 'Cat: to back'")
             if rest and rest[0].lower() not in EXIT_NAMES:
+                if self.weapon_humans == "closet" and rest[0][:1].isalpha() and rest[0][1:].isdigit():
+                    return Event(seat, "to", to_square=parse_square(rest[0]))
                 raise BadInputError(f"unknown exit {rest[0][:20]!r} (front, back or fire)")
             return Event(seat, "to", exit=rest[0].lower() if rest else None)
         if verb == "zombie":
@@ -497,7 +530,12 @@ class Game(EngineBase):
                     "new square", R_NEW_SQUARES)
         if p.human:
             if self.humans_at(to):
-                return f"{s.players[self.humans_at(to)[0]].name} stands on {square_name(to)}", R_HUMAN_SPACING
+                other = s.players[self.humans_at(to)[0]].name
+                if not self.weapon_humans or WEAPON not in p.cards:
+                    return f"{other} stands on {square_name(to)}", R_HUMAN_SPACING
+                if self.weapon_humans == "closet" and not self.free_closet_squares(leaving=to):
+                    return (f"no Linen Closet square is free for {other}: {p.name}'s Weapon cannot send "
+                            "anyone there now", R_WEAPON_HUMANS)
         else:
             if self.zombies_at(to) or [i for i in self.zplayers_at(to) if i != seat]:
                 return (f"{square_name(to)} holds a zombie{' player' if not self.zombies_at(to) else ''}: "
@@ -540,6 +578,11 @@ class Game(EngineBase):
     def _placement_choice(self, why: str) -> ChoiceNeeded:
         p = self.s.pending[0]
         namer = self.s.players[p.namer].name
+        if p.closet:
+            options = [Option(f"{namer}: to {square_name(q)}", f"{namer} is placed in the Linen Closet on "
+                                                                 f"{square_name(q)}") for q in self.free_closet_squares()]
+            return ChoiceNeeded(f"{why}: {namer} names the Linen Closet square", R_WEAPON_HUMANS,
+                                f"{namer}: on which Linen Closet square?", options)
         subject = f"{self.s.players[p.seat].name}" if p.seat is not None else "the destroyed zombie"
         options = [Option(f"{namer}: to {e}", f"{subject} is placed at the {EXIT_TITLES[e]} "
                                               f"({square_name(self.mansion.exits[e])})") for e in EXIT_NAMES]
@@ -614,6 +657,8 @@ class Game(EngineBase):
         s = self.s
         s.roll, s.steps_left, s.visited = None, 0, set()
         s.order += 1
+        while s.order < len(s.players) and s.players[(s.first + s.order) % len(s.players)].out:
+            s.order += 1                  # a player out of the game moves no more
         if s.order >= len(s.players):
             return self._start_zombie_phase()
         return []
@@ -630,7 +675,8 @@ class Game(EngineBase):
         s.zmover = self._next_human(s.first, include_self=True)
         note = f"the zombie phase: {s.players[s.zmover].name} moves the first zombie"
         if s.zmover != s.first:
-            note += f" ({s.players[s.first].name}, the First Mover, is a zombie player)"
+            what = "out of the game" if s.players[s.first].out else "a zombie player"
+            note += f" ({s.players[s.first].name}, the First Mover, is {what})"
         return [note]
 
     def _end_zombie_phase(self) -> list[str]:
@@ -660,9 +706,12 @@ class Game(EngineBase):
             return self._zombie_player_step(ev, p, to, head)
         notes: list[str] = []
         turned = False
+        victims = [i for i in self.humans_at(to) if i != ev.seat]
         p.at = to
         s.visited.add(to)
         s.steps_left -= 1
+        for victim in victims:            # only with [WeaponHumans] and a Weapon (step_problem)
+            notes += self._weapon_on_human(ev.seat, victim)
         for target in self._tokens_at(to, ev.seat):
             if WEAPON in p.cards:
                 notes += self._use_weapon(ev.seat, target)
@@ -805,6 +854,27 @@ class Game(EngineBase):
                     f"{name} names it ({name}: to front|back|fire)"]
         return self._destroy(who, holder, where)
 
+    def _weapon_on_human(self, holder: int, seat: int) -> list[str]:
+        """The harder variant (b): an armed human who steps onto another human's square
+        uses the Weapon on them (ruling ``weapon-vs-human``): the Weapon is discarded and
+        the other human is put out of the game (their cards discarded) or sent to a
+        Linen Closet square they name on the next line."""
+        s = self.s
+        h, v = s.players[holder], s.players[seat]
+        h.cards.remove(WEAPON)
+        self._discard(s, [WEAPON])
+        where = square_name(v.at)
+        v.at = None
+        if self.weapon_humans == "out":
+            v.human, v.out = False, True
+            cards, v.cards = v.cards, []
+            self._discard(s, cards)
+            return [f"{h.name}'s Weapon puts {v.name} out of the game on {where}"
+                    + (f" (discarding {', '.join(cards)})" if cards else "") + "; the Weapon is discarded"]
+        s.pending.append(Pending(seat, seat=seat, closet=True))
+        return [f"{h.name}'s Weapon sends {v.name} from {where} to the Linen Closet (the Weapon is discarded); "
+                f"{v.name} names the square ({v.name}: to SQUARE)"]
+
     def _destroy(self, z: Zombie, holder: int, where: str) -> list[str]:
         s = self.s
         h = s.players[holder].name
@@ -861,6 +931,20 @@ class Game(EngineBase):
         name = s.players[ev.seat].name
         if not s.pending:
             refuse(("nobody is waiting to be placed at an exit", R_SENT))
+        if s.pending[0].closet:
+            if ev.exit is not None:
+                refuse((f"{name} names a Linen Closet square here, not an exit", R_WEAPON_HUMANS))
+            if ev.to_square is None:
+                raise self._placement_choice("name the Linen Closet square")
+            if ev.to_square not in self.free_closet_squares():
+                free = ", ".join(square_name(q) for q in self.free_closet_squares())
+                refuse((f"{square_name(ev.to_square)} is not a free Linen Closet square ({free})", R_WEAPON_HUMANS))
+            p = s.pending.pop(0)
+            s.players[p.seat].at = ev.to_square
+            return Applied(f"{name}: to {square_name(ev.to_square)}",
+                           [f"{name} is placed in the Linen Closet on {square_name(ev.to_square)}"])
+        if ev.to_square is not None:
+            refuse((f"{name} names an exit here (front, back or fire), not a square", R_SENT))
         if ev.exit is None:
             raise self._placement_choice("name the exit")
         p = s.pending.pop(0)
@@ -1231,7 +1315,8 @@ class Game(EngineBase):
             "next": None if nxt is None else s.players[nxt].name,
             "first_mover": s.players[s.first].name,
             "players": {p.name: {"human": p.human, "at": self.sq(p.at), "cards": list(p.cards),
-                                 "hiding": p.hiding} for p in s.players},
+                                 "hiding": p.hiding} | ({"out": p.out} if self.weapon_humans else {})
+                        for p in s.players},
             "zombies": sorted(square_name(z.at) for z in s.zombies if z.at is not None),
             "destroyed": s.destroyed,
             "pile": sum(s.pile.values()), "discard": sum(s.discard.values()),

@@ -187,7 +187,7 @@ def _panel(game, compact: bool = False) -> Table:
     mover = game.mover()
     for i, p in enumerate(s.players):
         cards = ", ".join(p.cards) or "-"
-        state = "zombie" if not p.human else ("escaped" if p.escaped else cards)
+        state = "out" if p.out else "zombie" if not p.human else ("escaped" if p.escaped else cards)
         at = square_name(p.at) if p.at is not None else "-"
         line = Text("▶" if i == mover else " ")
         line.append(f"{marks[p.name]}", style="bold red" if not p.human else "bold yellow")
