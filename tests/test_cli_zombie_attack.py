@@ -42,6 +42,15 @@ def test_new_writes_each_variant_as_its_tag():
         assert tag in exported
 
 
+def test_new_offers_weapons_against_humans_as_its_tag():
+    state = start("--weapons-vs-humans", "closet")["state"]
+    assert state["variants"] == ["Weapons send humans to the Linen Closet"]
+    assert state["players"]["Ann"] == {"human": True, "at": None, "cards": [], "hiding": False, "out": False}
+    assert '[WeaponHumans "closet"]' in cli("export").stdout
+    bad = cli("new", "za", "--players", "Ann,Ben", "--weapons-vs-humans", "maybe", code=2)
+    assert "[WeaponHumans]" in bad.stderr
+
+
 def test_new_refuses_bad_set_ups_with_exit_2():
     bad = cli("new", "za", "--players", "Ann", code=2)
     assert "2 to 6 players" in bad.stderr
@@ -116,3 +125,32 @@ def test_new_with_a_bad_board_names_line_and_column(tmp_path):
     bad.write_text(HOUSE_TEXT.replace("|D #|.=X|L L|", "|D #|. X|L L|"), encoding="utf-8")
     err = cli("new", "zombie-attack", "--players", "Ann,Ben", "--board", str(bad), code=2)
     assert "bad.toml: bad board: line 13" in err.stderr
+
+
+def test_legal_in_the_zombie_phase_is_grouped_and_pages_on_a_terminal(monkeypatch):
+    """Issue 25: ``referee legal`` in the zombie phase prints a line per zombie and roll
+    (``--json`` still lists every event), and on a terminal a listing taller than the
+    screen goes through the pager."""
+    start("--zombies", "2")
+    for event in ["Ann: start a4", "Ben: start e4", "Ann: stop", "Ben: stop"]:
+        cli("move", event)
+    out = cli("legal").stdout
+    assert out.startswith("Ann moves a zombie: 'Ann: zombie SQUARE roll N PATH'.")
+    assert "\nzombie d1\n  roll 1: W c1\n  roll 2: W N c2\n  roll 3: W N E d2 · W N S c1\n" in out
+    assert "W N E N E N e4 (turns Ben)" in out
+    listed = json.loads(cli("legal", "--json").stdout)["legal"]
+    assert {"event": "Ann: zombie d1 roll 1 W", "does": "to c1"} in listed
+    assert len(out.splitlines()) < len(listed)
+
+    from rich.console import Console
+    from rich.text import Text
+
+    from referee.cli.output import Paged, print_paged
+
+    paged = []
+    monkeypatch.setattr("pydoc.pager", lambda text: paged.append(text))
+    screen = Console(width=80, height=24, force_terminal=True, file=open("/dev/null", "w"))
+    print_paged(screen, Paged(Text("\n".join(f"line {i}" for i in range(40)))))
+    assert len(paged) == 1 and "line 39" in paged[0]
+    print_paged(screen, Paged(Text("\n".join(f"line {i}" for i in range(10)))))
+    assert len(paged) == 1                                         # a short listing is printed as it is

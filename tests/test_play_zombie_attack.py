@@ -76,3 +76,72 @@ def test_play_a_short_game_with_dice_menus_and_an_escape(env):
     log = [e["event"] for e in json.loads(referee(env, "log", "--json").stdout)["log"] if e["kind"] == "event"]
     assert log[:3] == ["Ann: start a4", "Ben: start e4", log[2]] and re.fullmatch(r"Ann: roll [1-6]", log[2])
     assert "Ann: S Key:back keep" in log and "Ann: zombie d1 roll 1 W" in log and "Ben: zombie d1 roll 1" in log
+
+
+def test_play_offers_the_exit_at_once_after_a_weapon_hit(tmp_path):
+    """Issue 25: when a Weapon sends a zombie player to an exit, the session asks the
+    exit right away as a menu (the game's ``choice_after``), instead of waiting for a
+    ``Cat: to back`` line; declining the menu leaves it to be typed."""
+    from rich.text import Text
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+    from referee.cli.play import PlayLoop
+    from referee.store import Store
+
+    res = CliRunner().invoke(app, ["new", "zombie-attack", "--players", "Ann,Ben", "--board", str(HOUSE),
+                                   "--zombies", "1"])
+    assert res.exit_code == 0, res.stderr
+    asked = []
+
+    def choose(need):
+        asked.append((need.rule, [o.text for o in need.options]))
+        return "Ben: to back" if need.rule == "zombie-attack.ruling.sent-to-exit" else None
+
+    store = Store()
+    loop = PlayLoop(store, store.resolve(None).id, choose)
+    for event in ["Ann: start a1", "Ben: start e4", "Ann: roll 2", "Ann: N Weapon keep", "Ann: E Empty",
+                  "Ben: roll 2", "Ben: S Empty", "Ben: W Empty",                  # Ben d3
+                  "Ann: zombie d1 roll 4 W N E N",                                # Ben is turned
+                  "Ann: roll 1", "Ann: N Empty",                                  # Ann b3, armed
+                  "Ben: roll 2", "Ben: W"]:                                       # Ben c3
+        loop.handle(event)
+    assert asked == []
+    out = " ".join(Text.from_markup(str(line)).plain for line in loop.handle("Ben: W") if isinstance(line, str))
+    assert asked == [("zombie-attack.ruling.sent-to-exit", ["Ben: to front", "Ben: to back", "Ben: to fire"])]
+    assert "Ann's Weapon sends Ben to an exit" in out and "Ben: to back" in out
+    assert "Ben is placed at the back door (d4)" in out
+    log = [e.text for e in store.log(loop.game_id) if e.kind == "event"]
+    assert log[-2:] == ["Ben: W", "Ben: to back"]
+    assert loop.loaded().game.to_json()["players"]["Ben"]["at"] == "d4"
+    # without a choice made, nothing more is entered: the exit can still be typed
+    loop.handle("undo")
+    loop.choose = lambda need: None
+    loop.handle("undo")
+    loop.handle("Ben: W")
+    assert loop.loaded().game.to_json()["awaiting_exit"] == ["Ben"]
+    loop.handle("Ben: to fire")
+    assert loop.loaded().game.to_json()["players"]["Ben"]["at"] == "f2"
+
+
+def test_play_legal_in_the_zombie_phase_is_the_grouped_listing_to_page():
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+    from referee.cli.output import Paged
+    from referee.cli.play import PlayLoop
+    from referee.store import Store
+
+    res = CliRunner().invoke(app, ["new", "zombie-attack", "--players", "Ann,Ben", "--board", str(HOUSE)])
+    assert res.exit_code == 0, res.stderr
+    store = Store()
+    loop = PlayLoop(store, store.resolve(None).id)
+    for event in ["Ann: start a4", "Ben: start e4", "Ann: roll 1"]:
+        loop.handle(event)
+    assert not isinstance(loop.handle("legal")[0], Paged)          # the human phase: the table
+    loop.handle("Ann: stop")
+    loop.handle("Ben: stop")
+    [listing] = loop.handle("legal")
+    assert isinstance(listing, Paged)
+    text = listing.renderable.plain
+    assert text.startswith("Ann moves a zombie") and "\nzombie d1\n  roll 1: W c1\n" in text

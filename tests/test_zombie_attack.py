@@ -18,12 +18,14 @@ Most positions are played on the project's own 6x4 test house (tests/fixtures):
 from __future__ import annotations
 
 import json
+import os
+from dataclasses import replace
 
 import pytest
 
 from referee.errors import BadInputError, ChoiceNeeded
 from referee.games.zombie_attack import board as boardmod
-from referee.games.zombie_attack.engine import RULE_IDS, Game
+from referee.games.zombie_attack.engine import RULE_IDS, Game, Walk
 from referee.records import parse_record
 from referee.replay import replay_file, replay_record
 
@@ -283,7 +285,11 @@ def test_keep_two_variant_names_the_card_dropped_and_hiding_still_ends_the_move(
     g = started(Keep="2")
     g.apply("Ann: roll 4")
     g.apply("Ann: S Weapon keep")
-    refused(g, "Ann: E Key:back keep drop Weapon", "zombie-attack.ruling.keep-drop")
+    refused(g, "Ann: E Key:back keep drop Key:front", "zombie-attack.ruling.keep-drop")   # not held
+    with pytest.raises(ChoiceNeeded) as need:
+        g.apply("Ann: E Key:back")
+    assert [o.text for o in need.value.options] == [
+        "Ann: E Key:back keep", "Ann: E Key:back keep drop Weapon", "Ann: E Key:back discard"]
     g.apply("Ann: E Key:back keep")
     with pytest.raises(ChoiceNeeded) as need:
         g.apply("Ann: E Key:fire keep")
@@ -301,9 +307,18 @@ def test_keep_two_variant_names_the_card_dropped_and_hiding_still_ends_the_move(
 
 def test_one_card_kept_means_keep_discards_the_card_held():
     g = started()
-    g.apply("Ann: roll 2")
+    g.apply("Ann: roll 3")
     g.apply("Ann: S Key:fire keep")
-    refused(g, "Ann: E Weapon keep drop Key:fire", "zombie-attack.ruling.keep-drop")
+    err = refused(g, "Ann: E Weapon keep drop Key:back", "zombie-attack.ruling.keep-drop")
+    assert err.message == "Ann holds Key:fire, not Key:back: 'keep drop' names a card held"
+    # ruling 18: naming the card held says what 'keep' does; the record says 'keep'
+    a = g.apply("Ann: E Weapon keep drop Key:fire")
+    assert (a.text, a.notes) == ("Ann: E Weapon keep",
+                                 ["Ann draws a Weapon on b3 and keeps it (discarding Key:fire)"])
+    assert g.to_json()["players"]["Ann"]["cards"] == ["Weapon"]
+    refused(g, "Ann: E Empty keep drop Weapon", "zombie-attack.cards.empty")
+    err = refused(g, "Ann: E Key:back keep drop Hiding", "zombie-attack.ruling.keep-drop")
+    assert "holds Weapon, not Hiding" in err.message
 
 
 # -- zombies ---------------------------------------------------------------------------
@@ -670,32 +685,83 @@ def test_every_rule_id_resolves():
               "pass-and-reshuffle", "zombie-blocked", "sent-to-exit", "turned-first-mover", "json-state",
               "destroyed-path-complete", "reshuffle-moment", "deck-minimum", "keep-drop",
               "zombie-player-sent-ends-move", "hallway-hiding-written", "zombie-return-count",
-              "no-zombies-left", "turned-in-zombie-phase"]:
+              "no-zombies-left", "turned-in-zombie-phase", "weapon-zombie-first", "weapon-vs-human"]:
         entry = db.get(f"zombie-attack.ruling.{n}")
         assert entry.reason
 
 
 # -- the picture -------------------------------------------------------------------------
 
-def test_picture_fits_80_by_24():
+def six_players_on_the_default_mansion() -> Game:
+    return play(["Ann: start b9", "Ben: start i9", "Cat: start m3", "Dan: start h2", "Eve: start b5",
+                 "Finn: start i5", "Ann: roll 2", "Ann: E Weapon keep"],
+                players="Ann, Ben, Cat, Dan, Eve, Finn", board="default")
+
+
+def picture_lines(renderable, width: int = 80, height: int = 24, items=()) -> list[str]:
+    from rich.console import Console
+
+    console = Console(width=width, height=height, record=True, color_system=None, file=open(os.devnull, "w"))
+    for item in (renderable, *items):
+        console.print(item)
+    return console.export_text().rstrip("\n").split("\n")
+
+
+def test_picture_fits_80_by_24_in_its_compact_layout():
+    from referee.games.zombie_attack import render
+
+    g = six_players_on_the_default_mansion()
+    lines = picture_lines(render.render(g), 80, 24)
+    text = "\n".join(lines)
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    assert len(lines) == 15                                 # 13 of mansion, 2 of legend
+    assert lines[0].startswith("    a  b  c") and lines[1].startswith("  +--+--+")
+    assert "First Mover: Ann" in text and "pile 106" in text and "Weapon" in text
+    assert "k Kitchen" in text and "exits: fr f1  bk f10  fi n5" in text
+    assert " 9|k  k  A  k " in text                       # Ann on c9, in the kitchen
+    assert " 1|g  g  g  g   .|ZZ| .|" in text              # the front door f1 with its two zombies
+    assert render.summary(g) == "Round 1, humans: Ann moves: rolled 2, 1 step left; pile 106."
+
+
+def test_compact_mansion_underlines_a_square_with_a_wall_south():
     from rich.console import Console
 
     from referee.games.zombie_attack import render
 
-    g = play(["Ann: start b9", "Ben: start i9", "Cat: start m3", "Dan: start h2", "Eve: start b5",
-              "Finn: start i5", "Ann: roll 2", "Ann: E Weapon keep"],
-             players="Ann, Ben, Cat, Dan, Eve, Finn", board="default")
-    console = Console(width=80, record=True, color_system=None)
-    console.print(render.render(g))
-    text = console.export_text()
-    lines = text.rstrip("\n").split("\n")
-    assert max(len(line.rstrip()) for line in lines) <= 80
-    assert len(lines) <= 23
-    assert "First Mover: Ann" in text and "pile 106" in text and "Weapon" in text
-    assert "rolled 2" in text and "1 step left" in " ".join(text.split())
-    assert "k Kitchen" in text and "fr front f1" in text
-    assert " 9|k  k  A  k " in text                       # Ann on c9, in the kitchen
-    assert " 1|g  g  g  g   .|ZZ| .|" in text              # the front door f1 with its two zombies
+    g = six_players_on_the_default_mansion()
+    rows = render.draw_compact(g.mansion).split("\n")
+    row8 = rows[2 + 10 - 8]
+    assert row8.plain.startswith(" 8|k  k  k  k | .|l | .|")
+    console = Console()
+    underlined = [bool(row8.get_style_at_offset(console, 3 + 3 * f).underline) for f in range(14)]
+    # the kitchen's south side is a wall from a8 to c8; d8 opens onto d7
+    assert underlined[:4] == [True, True, True, False]
+    full = picture_lines(render.render(g), 120, 40)
+    assert len(full) == 22 and full[3].startswith("  +  +  +  +  +  +==+")   # the full drawing
+
+
+def test_play_redraw_after_every_event_fits_80_by_24():
+    """``referee play`` prints after each event the picture, the summary, the event and
+    its notes, then the prompt: on a laptop's 80x24 the file letters and the top border
+    must stay on screen (issue 25), through whole random games of six players."""
+    from rich.markup import escape
+
+    from referee.games.zombie_attack import render
+
+    import random
+    for seed in (36, 3):                                  # 36 reaches the tallest redraw we know
+        rng = random.Random(seed)
+        g = new(players="Ann, Ben, Cat, Dan, Eve, Finn", board="default")
+        for _ in range(90):
+            legal = g.legal_events()
+            if not legal:
+                break
+            a = g.apply(rng.choice(legal).text)
+            items = [render.summary(g), f"[bold]{escape(a.text)}[/bold]", *(f"  {escape(n)}" for n in a.notes)]
+            lines = picture_lines(render.render(g), 80, 24, items)
+            assert len(lines) + 1 <= 24, "\n".join(lines)   # and the prompt
+            assert max(len(line.rstrip()) for line in lines) <= 80
+            assert lines[0].startswith("    a  b  c")
 
 
 def test_summary_lines():
@@ -757,3 +823,229 @@ def test_gridmap_reports_shape_errors_with_their_line():
         parse_grid("+-+\n|.|", first_line=5)
     with pytest.raises(BadInputError, match="line 6, column 4: the map is 4 characters wide"):
         parse_grid("+-+\n|. |\n+-+", first_line=5)
+
+
+# -- rulings 16 to 20: one example record each (tests/fixtures/zombie-attack) -----------
+
+FIX = HOUSE.parent
+CONTRACT = ["over", "winner", "ending", "round", "phase", "next", "first_mover", "players", "zombies",
+            "destroyed", "pile", "discard"]
+
+
+def replayed(name: str, upto: int | None = None) -> Game:
+    """The game of fixture record ``name``, replayed whole (or its first ``upto`` events)."""
+    record = parse_record((FIX / name).read_text(encoding="utf-8"), FIX / name)
+    if upto is not None:
+        record = replace(record, events=record.events[:upto])
+    result = replay_record(record)
+    assert result.error is None, result.error
+    return result.game
+
+
+def contract(g: Game) -> dict:
+    s = g.to_json()
+    return {k: s[k] for k in CONTRACT}
+
+
+def test_ruling_16_an_armed_human_meets_the_zombie_before_the_zombie_player():
+    g = replayed("ruling-16-weapon-meets-zombie-first.zat")
+    assert contract(g) == {
+        "over": False, "winner": None, "ending": None, "round": 2, "phase": "humans", "next": "Cat",
+        "first_mover": "Ben",
+        "players": {"Ann": {"human": True, "at": "f1", "cards": [], "hiding": False},
+                    "Ben": {"human": False, "at": "b3", "cards": [], "hiding": False},
+                    "Cat": {"human": False, "at": "b3", "cards": [], "hiding": False}},
+        "zombies": ["c1", "c2"], "destroyed": 1, "pile": 104, "discard": 3}
+    assert g.to_json()["awaiting_exit"] == []                   # nobody is sent to an exit
+    # the step itself: the Weapon acts once, on the zombie; Cat then turns Ben, who draws nothing
+    g = replayed("ruling-16-weapon-meets-zombie-first.zat", upto=-1)
+    refused(g, "Ben: N Empty", "zombie-attack.turn.draw-per-space")
+    a = g.apply("Ben: N")
+    assert a.notes == ["Ben's Weapon destroys the zombie on b3; the Weapon is discarded",
+                       "Ben walks into Cat (a zombie player) on b3 and becomes a zombie player"]
+
+
+def test_ruling_16_with_returning_zombies_the_destroyer_still_names_the_exit():
+    text = (FIX / "ruling-16-weapon-meets-zombie-first.zat").read_text(encoding="utf-8")
+    record = parse_record(text.replace('[Zombies "3"]', '[Zombies "3"]\n[ZombieReturn "door"]'),
+                          FIX / "ruling-16.zat")
+    result = replay_record(record)
+    assert result.error is None, result.error
+    s = result.game.to_json()
+    assert (s["players"]["Ben"]["human"], s["destroyed"], s["awaiting_exit"], s["next"]) == (
+        False, 1, ["zombie"], "Ben")
+    result.game.apply("Ben: to back")
+    assert result.game.to_json()["zombies"] == ["c1", "c2", "d4"]
+
+
+def test_ruling_17_a_walk_into_a_weapon_does_not_force_the_roll_on_other_walks():
+    g = replayed("ruling-17-longest-path.zat")
+    assert contract(g) == {
+        "over": False, "winner": None, "ending": None, "round": 2, "phase": "humans", "next": "Ben",
+        "first_mover": "Ben",
+        "players": {"Ann": {"human": False, "at": "c2", "cards": [], "hiding": False},
+                    "Ben": {"human": True, "at": "d2", "cards": ["Weapon"], "hiding": False}},
+        "zombies": ["c1", "d1"], "destroyed": 0, "pile": 97, "discard": 9}
+    before = replayed("ruling-17-longest-path.zat", upto=-2)        # the zombie on d1 to move
+    longest, walks = before.zombie_walks(before.s.zombies[0], 4)
+    assert longest == 3
+    assert sorted(walks.values()) == [("W", "N", "E"), ("W", "N", "S")]
+    err = refused(before, "Ann: zombie d1 roll 4 W N", "zombie-attack.ruling.zombie-exact-roll")
+    assert err.message == ("no path of 4 steps exists for the zombie on d1; the longest is 3 "
+                           "(e.g. W N S): the zombie walks a longest path")
+    a = before.apply("Ann: zombie d1 roll 4 W N E")                 # the walk into the Weapon, also 3
+    assert "Ben's Weapon destroys the zombie on d2; the Weapon is discarded" in a.notes
+    texts = {o.text: o.description for o in replayed("ruling-17-longest-path.zat", upto=-2).legal_events()}
+    assert texts["Ann: zombie d1 roll 4 W N S"] == "to c1, turns Ann (no 4-step path: a longest path of 3)"
+    assert texts["Ann: zombie d1 roll 2 W N"] == "to c2, turns Ann"
+    assert "Ann: zombie d1 roll 2 W" not in texts
+
+
+def test_ruling_17_a_walk_into_a_weapon_that_is_longer_than_every_other_walk_is_the_only_move():
+    # Ann unarmed on c1, Ben armed on c2: W turns Ann, W N ends on Ben's Weapon; nothing else
+    g = play(["Ann: start e4", "Ben: start a3", "Ann: roll 5", "Ann: S Empty", "Ann: W Empty",
+              "Ann: S Empty", "Ann: W Empty", "Ann: S Empty",                        # c1
+              "Ben: roll 5", "Ben: E Empty", "Ben: E Empty", "Ben: E Empty", "Ben: S Empty",
+              "Ben: W Weapon keep"], Zombies="2")                                    # c2
+    assert g.zombie_walks(g.s.zombies[0], 3) == (2, {Walk((2, 1), frozenset({0}), 1): ("W", "N")})
+    err = refused(g, "Ann: zombie d1 roll 3 W", "zombie-attack.ruling.zombie-exact-roll")
+    # the example names a path that exists and has the length claimed
+    assert err.message == ("no path of 3 steps exists for the zombie on d1; the longest is 2 "
+                           "(e.g. W N, into Ben's Weapon): the zombie walks a longest path")
+    err = refused(g, "Ann: zombie d1 roll 2 W", "zombie-attack.ruling.zombie-exact-roll")
+    assert "a path of exactly 2 steps exists for the zombie on d1 (e.g. W N, into Ben's Weapon)" in err.message
+    a = g.apply("Ann: zombie d1 roll 6 W N")
+    s = g.to_json()
+    assert (s["players"]["Ann"]["human"], s["destroyed"], s["zombies"]) == (False, 1, ["d1"])
+    assert a.notes[1] == "Ann is caught by the zombie on c1 and becomes a zombie player"
+
+
+def test_ruling_18_keep_drop_with_room_in_the_hand_keeps_the_new_card_and_gives_one_up():
+    g = replayed("ruling-18-keep-drop-with-room.zat")
+    assert contract(g) == {
+        "over": False, "winner": None, "ending": None, "round": 1, "phase": "humans", "next": "Ben",
+        "first_mover": "Ann",
+        "players": {"Ann": {"human": True, "at": "c3", "cards": ["Key:back", "Key:fire"], "hiding": False},
+                    "Ben": {"human": True, "at": "e4", "cards": [], "hiding": False}},
+        "zombies": ["d1", "d1", "d4", "d4", "f2", "f2"], "destroyed": 0, "pile": 104, "discard": 1}
+    g = replayed("ruling-18-keep-drop-with-room.zat", upto=-2)      # Ann holds the Weapon
+    err = refused(g, "Ann: E Key:back keep drop Hiding", "zombie-attack.ruling.keep-drop")
+    assert err.message == "Ann holds Weapon, not Hiding: 'keep drop' names a card held"
+    a = g.apply("Ann: E Key:back keep drop Weapon")
+    assert (a.text, a.notes) == ("Ann: E Key:back keep drop Weapon",
+                                 ["Ann draws the back-door Key on b3 and keeps it (discarding Weapon)"])
+
+
+def test_ruling_19_a_hiding_place_in_a_hallway_needs_no_word_and_still_halts():
+    g = replayed("ruling-19-hallway-hiding.zat")
+    assert contract(g) == {
+        "over": False, "winner": None, "ending": None, "round": 1, "phase": "humans", "next": "Ben",
+        "first_mover": "Ann",
+        "players": {"Ann": {"human": True, "at": "c3", "cards": [], "hiding": False},
+                    "Ben": {"human": True, "at": "e4", "cards": [], "hiding": False}},
+        "zombies": ["d1", "d1", "d4", "d4", "f2", "f2"], "destroyed": 0, "pile": 104, "discard": 3}
+    g = replayed("ruling-19-hallway-hiding.zat", upto=-1)
+    refused(g, "Ann: E Hiding keep", "zombie-attack.ruling.hiding")
+    a = g.apply("Ann: E Hiding")
+    assert (a.text, a.notes) == ("Ann: E Hiding discard", [
+        "Ann draws a Hiding Place on c3 and discards it; a Hiding Place halts the move"])
+    g = replayed("ruling-19-hallway-hiding.zat", upto=-1)
+    assert g.apply("Ann: E Hiding discard").text == "Ann: E Hiding discard"
+    assert g.to_json()["next"] == "Ben"
+
+
+def test_ruling_20_destroyed_counts_zombies_that_come_back():
+    g = replayed("ruling-20-destroyed-counts-returns.zat")
+    assert contract(g) == {
+        "over": False, "winner": None, "ending": None, "round": 2, "phase": "humans", "next": "Ben",
+        "first_mover": "Ben",
+        "players": {"Ann": {"human": True, "at": "a2", "cards": [], "hiding": False},
+                    "Ben": {"human": True, "at": "d3", "cards": [], "hiding": False}},
+        "zombies": ["c1", "f2"], "destroyed": 1, "pile": 104, "discard": 3}
+
+
+def test_grouped_zombie_listing_shows_exactly_the_legal_events():
+    """Issue 25: ``legal`` in the zombie phase is grouped per zombie and roll; read back,
+    its items are exactly the events ``legal_events`` lists, no more, no fewer."""
+    g = play(["Ann: start d9", "Ben: start i9", "Cat: start m3", "Ann: stop", "Ben: stop", "Cat: stop"],
+             players="Ann, Ben, Cat", board="default")
+    assert started().legal_lines() is None                        # the human phase keeps its table
+    lines = g.legal_lines()
+    assert lines[0].startswith("Ann moves a zombie: 'Ann: zombie SQUARE roll N PATH'.")
+    shown = set()
+    zombie = None
+    for line in lines[1:]:
+        if line.startswith("zombie "):
+            zombie = line.split()[1]
+            continue
+        head, _, items = line.partition(": ")
+        roll = head.split()[1]
+        for item in items.split(" · "):
+            path = " ".join(w for w in item.split(" (")[0].split() if w in "NESW")
+            shown.add(f"Ann: zombie {zombie} roll {roll} {path}".rstrip())
+    assert shown == {o.text for o in g.legal_events()}
+    assert [line for line in lines if line.startswith("zombie ")] == ["zombie f1", "zombie f10", "zombie n5"]
+    assert len(lines) == 1 + 3 * 7                                 # against 3 zombies' hundreds of paths
+    assert "  roll 1: N f2" in lines
+
+
+# -- the harder variant (b): Weapons against other humans (issue 25) ---------------------
+
+BEFORE_ATTACK = ["Ann: start a4", "Ben: start a1", "Ann: roll 2", "Ann: S Weapon keep", "Ann: E Empty",  # b3
+                 "Ben: roll 1", "Ben: N Key:back keep",                                              # a2
+                 "Ann: zombie d1 roll 1 W", "Ben: stop", "Ann: roll 2", "Ann: S Empty"]              # b2
+
+
+def test_without_the_variant_an_armed_human_still_never_enters_a_human_square():
+    g = play(BEFORE_ATTACK, Zombies="1")
+    refused(g, "Ann: W Empty", "zombie-attack.move.human-spacing")
+    assert "out" not in g.to_json()["players"]["Ann"]
+
+
+def test_weapon_humans_out_puts_the_other_human_out_of_the_game():
+    g = play(BEFORE_ATTACK, Zombies="1", WeaponHumans="out")
+    a = g.apply("Ann: W Empty")
+    assert a.notes == ["Ann's Weapon puts Ben out of the game on a2 (discarding Key:back); the Weapon is discarded",
+                       "Ann draws an Empty card on a2",
+                       "the zombie phase: Ann moves the first zombie (Ben, the First Mover, is out of the game)"]
+    s = g.to_json()
+    assert s["players"] == {"Ann": {"human": True, "at": "a2", "cards": [], "hiding": False, "out": False},
+                            "Ben": {"human": False, "at": None, "cards": [], "hiding": False, "out": True}}
+    assert (s["phase"], s["next"]) == ("zombies", "Ann")
+    g.apply("Ann: zombie c1 roll 1 N")
+    s = g.to_json()
+    assert (s["round"], s["first_mover"], s["next"]) == (3, "Ann", "Ann")    # the card skips Ben
+    g.apply("Ann: stop")                                                      # Ben moves no more
+    assert g.to_json()["phase"] == "zombies"
+    assert g.tags()["WeaponHumans"] == "out" and "Weapons put humans out" in g.variants()
+
+
+def test_weapon_humans_closet_sends_the_other_human_to_a_free_linen_closet_square():
+    g = play(BEFORE_ATTACK, Zombies="1", WeaponHumans="closet")
+    assert g.legal_events() and "Ann: W Empty" in {o.text for o in g.legal_events()}
+    a = g.apply("Ann: W Empty")
+    assert a.notes[0] == ("Ann's Weapon sends Ben from a2 to the Linen Closet (the Weapon is discarded); "
+                          "Ben names the square (Ben: to SQUARE)")
+    need = g.choice_after()
+    assert [o.text for o in need.options] == ["Ben: to e1", "Ben: to f1"]
+    refused(g, "Ben: to back", "zombie-attack.ruling.weapon-vs-human")
+    refused(g, "Ben: to a1", "zombie-attack.ruling.weapon-vs-human")
+    g.apply("Ben: to f1")
+    s = g.to_json()
+    assert s["players"]["Ben"] == {"human": True, "at": "f1", "cards": ["Key:back"], "hiding": False, "out": False}
+    assert (s["players"]["Ann"]["cards"], s["phase"], s["next"]) == ([], "zombies", "Ben")
+
+
+def test_weapon_humans_closet_needs_a_free_square_and_a_linen_closet():
+    g = play(["Ann: start f1", "Ben: start e4", "Cat: start a1", "Ann: stop",
+              "Ben: roll 5", "Ben: S Empty", "Ben: W Empty", "Ben: S Empty", "Ben: E Empty", "Ben: S Empty",  # e1
+              "Cat: roll 6", "Cat: N Weapon keep", "Cat: E Empty", "Cat: N Empty", "Cat: E Empty",
+              "Cat: E Empty", "Cat: S Empty",                                                               # d2
+              "Ann: zombie d1 roll 1 W", "Ben: stop", "Cat: roll 1", "Cat: E Empty", "Ann: stop",          # Cat e2
+              "Ben: zombie c1 roll 1 E", "Cat: roll 1"], players="Ann, Ben, Cat", Zombies="1",
+             WeaponHumans="closet")
+    # the Linen Closet is e1 (Ben, where Cat would stand) and f1 (Ann): nowhere to send Ben
+    err = refused(g, "Cat: S Empty", "zombie-attack.ruling.weapon-vs-human")
+    assert err.message == "no Linen Closet square is free for Ben: Cat's Weapon cannot send anyone there now"
+    with pytest.raises(BadInputError, match="Linen closet"):
+        new(WeaponHumans="closet", BoardText=HOUSE_TEXT.replace('L = "Linen closet"', 'L = "Laundry"'))

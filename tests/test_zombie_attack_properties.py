@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.errors import BadInputError, IllegalEventError
-from referee.games.zombie_attack.engine import Game
+from referee.games.zombie_attack.engine import Game, Walk
+from referee.grid import square_name
 from referee.records import format_record, parse_record
 from referee.replay import replay_record
 
@@ -44,6 +45,9 @@ def setups(draw) -> dict[str, str]:
             tags[key] = value
     if draw(st.booleans()):
         tags["Zombies"] = str(draw(st.integers(1, 6)))
+    weapon_humans = draw(st.sampled_from([None, "out", "closet"]))
+    if weapon_humans:
+        tags["WeaponHumans"] = weapon_humans
     # the small deck without its 3 Empty cards holds 12: too few for six players keeping
     # two each (the deck-minimum ruling, tested on its own in test_zombie_attack.py)
     players = tags["Players"].count(",") + 1
@@ -131,3 +135,59 @@ def test_fuzzed_events_through_move_leave_a_store_that_replays(tmp_path, tags, l
     from .storecheck import enter_and_check
 
     enter_and_check(tmp_path / "za.db", "zombie-attack", dict(tags), lines)
+
+
+def all_walks(game: Game, z, depth: int = 6) -> list[tuple[tuple[str, ...], bool]]:
+    """Every path zombie ``z`` can walk, up to ``depth`` steps, each with whether a Weapon
+    ends it (found step by step with the engine's own step check, not its search)."""
+    out = []
+
+    def grow(path):
+        for f in "NESW":
+            walk = game._walk(z, (*path, f), depth)
+            if not isinstance(walk, Walk):
+                continue
+            out.append(((*path, f), walk.destroyed_by is not None))
+            if walk.destroyed_by is None and len(path) + 1 < depth:
+                grow((*path, f))
+
+    out.append(((), False))
+    grow(())
+    return out
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tags=setups(), seed=st.integers(0, 2**32 - 1))
+def test_ruling_17_zombie_moves_are_exactly_the_walks_the_ruling_allows(tags, seed):
+    """Ruling 17 by enumeration: a walk into a Weapon is legal at any length up to the
+    roll; any other walk must have the roll, or else the longest length any walk reaches
+    (a walk into a Weapon counted to the armed human); a refusal's example path applies
+    and has the length it claims."""
+    rng = random.Random(seed)
+    game = Game.from_tags(tags)
+    for _ in range(150):
+        legal = game.legal_events()
+        if not legal:
+            break
+        s = game.s
+        if s.phase == "zombies" and not s.pending:
+            z = rng.choice([z for z in s.zombies if not z.moved and z.at is not None])
+            roll = rng.randint(1, 6)
+            walks = [(p, cut) for p, cut in all_walks(game, z) if len(p) <= roll]
+            longest = max(len(p) for p, _cut in walks)
+            head = f"{s.players[game.mover()].name}: zombie {square_name(z.at)} roll {roll}"
+            for path, cut in rng.sample(walks, min(len(walks), 30)):
+                if not path and longest:
+                    continue                              # a path left out is asked for
+                allowed = cut or len(path) == longest
+                try:
+                    game._try(f"{head} {' '.join(path)}".rstrip())
+                    assert allowed, (head, path, longest)
+                except IllegalEventError as err:
+                    assert not allowed, (head, path, err.message)
+                    assert err.rule == "zombie-attack.ruling.zombie-exact-roll"
+                    example = err.message.split("(e.g. ")[1].split(")")[0].split(",")[0].split()
+                    claimed = roll if "exactly" in err.message else int(err.message.split("longest is ")[1].split()[0])
+                    assert len(example) == claimed == longest
+                    game._try(f"{head} {' '.join(example)}")
+        game.apply(rng.choice(legal).text)

@@ -11,7 +11,7 @@ import typer
 
 from .app import app
 from . import complete
-from .output import MAX_ID, console, emit_json, fail, guard, interactive, legal_renderables, write_output
+from .output import MAX_ID, console, emit_json, fail, guard, interactive, legal_renderables, print_paged, write_output
 
 GAME_OPT = typer.Option(None, "--game", "-g", metavar="ID", min=1, max=MAX_ID, autocompletion=complete.game_ids,
                         help="A stored game id (see `referee games`); default: the current game.")
@@ -221,17 +221,16 @@ def legal(
         from referee import session
 
         loaded = session.load(open_store(ctx), game_id)
-        events = loaded.game.legal_events()
-        blocked = loaded.game.blocked_events()
-        due = loaded.game.due()
         if json_out:
-            emit_json({"legal": [{"event": e.text, "does": e.description} for e in events],
-                       "due": [{"event": d.text, "does": d.description} for d in due],
-                       "blocked": [{"event": b.event, "reason": b.reason, "rule": b.rule} for b in blocked]})
+            game = loaded.game
+            emit_json({"legal": [{"event": e.text, "does": e.description} for e in game.legal_events()],
+                       "due": [{"event": d.text, "does": d.description} for d in game.due()],
+                       "blocked": [{"event": b.event, "reason": b.reason, "rule": b.rule}
+                                   for b in game.blocked_events()]})
             return
         out = console()
         for item in legal_renderables(loaded.game):
-            out.print(item)
+            print_paged(out, item)
 
 
 @app.command()

@@ -50,10 +50,35 @@ def console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False)
 
 
+class Paged:
+    """A renderable to page when it is taller than the terminal (:func:`print_paged`);
+    printed as it is anywhere else."""
+
+    def __init__(self, renderable) -> None:
+        self.renderable = renderable
+
+    def __rich__(self):
+        return self.renderable
+
+
+def print_paged(out, renderable) -> None:
+    """Print ``renderable`` on the console ``out``, through the pager (``$PAGER``, else
+    ``less``) when ``out`` is a terminal and it is taller than the screen."""
+    if isinstance(renderable, Paged):
+        renderable = renderable.renderable
+    if out.is_terminal and len(out.render_lines(renderable, out.options, pad=False)) > out.height - 1:
+        with out.pager(styles=True):
+            out.print(renderable)
+        return
+    out.print(renderable)
+
+
 def legal_renderables(game) -> list:
     """What ``referee legal`` and ``legal`` in ``referee play`` print: the events due
-    now (cards only the table knows), the legal events with what each does, and the
-    events that are not legal now with why and the rule id.  Rich renderables."""
+    now (cards only the table knows), the legal events with what each does (or the
+    game's own grouping of them, :meth:`legal_lines`, as a :class:`Paged` to page when
+    taller than the screen), and the events that are not legal now with why and the
+    rule id.  Rich renderables (print them with :func:`print_paged`)."""
     from rich.table import Table
 
     out: list = []
@@ -66,7 +91,12 @@ def legal_renderables(game) -> list:
             table.add_row(d.text, d.description)
         out += [table, ""]
     events = game.legal_events()
-    if events:
+    lines = game.legal_lines() if events else None  # the game's grouping of a long list
+    if lines is not None:
+        from rich.text import Text
+
+        out.append(Paged(Text("\n".join(lines))))
+    elif events:
         table = Table(box=None, header_style="bold")
         table.add_column("event")
         table.add_column("what it does")

@@ -18,7 +18,7 @@ from typing import Callable, Optional
 import typer
 
 from .app import app
-from .output import MAX_ID, console, guard, interactive, legal_renderables
+from .output import MAX_ID, Paged, console, guard, interactive, legal_renderables, print_paged
 
 HELP = """Type an event in record notation (Tab completes the legal ones), or:
   legal            the legal events now, with what each would do
@@ -210,6 +210,7 @@ class PlayLoop:
             # enter() brought the cached game up to date along with the log
             self._cache = ((self.game_id, self.store.log_length(self.game_id)), loaded)
             notes = [f"[bold]{escape(applied.text)}[/bold]"] + [f"  {escape(n)}" for n in applied.notes]
+            notes += self.choices_after(loaded)
             return self.picture() + notes + self.after_game()
         except Refused as refused:
             options = " | ".join(o.text for o in refused.need.options)
@@ -236,6 +237,27 @@ class PlayLoop:
         lines = report_lines(trial, title)
         style = "green" if trial.legal else "red"
         return [f"[bold {style}]{escape(lines[0])}[/bold {style}]"] + [escape(line) for line in lines[1:]]
+
+    def choices_after(self, loaded) -> list:
+        """Ask at once each choice the event just entered left for the next line (the
+        game's ``choice_after``, e.g. the exit after a Weapon hit), enter the answer and
+        return its lines; stop when the player makes no choice (it can be typed later)."""
+        from rich.markup import escape
+
+        from referee import session
+
+        out: list = []
+        for _ in range(8):
+            need = loaded.game.choice_after()
+            picked = self.choose(need) if need is not None else None
+            if picked is None:
+                break
+            applied = session.enter(self.store, loaded, picked, self.choose, expect=loaded.length)
+            self._cache = ((self.game_id, self.store.log_length(self.game_id)), loaded)
+            self.drawn = loaded.length
+            out += [f"[bold]{escape(applied.text)}[/bold]"] + [f"  {escape(n)}" for n in applied.notes]
+        return out
+
 
     def rules(self, query: str) -> list:
         """``? QUESTION`` / ``rules QUESTION``: what ``referee rules ask`` says, for this game."""
@@ -407,7 +429,7 @@ def run_prompt(loop: PlayLoop) -> None:
                     out.print(item)
                 continue
             for item in loop.handle(line):
-                out.print(item)
+                print_paged(out, item) if isinstance(item, Paged) else out.print(item)
             watcher.seen = watcher.look()  # this window's own writes are no news
     finally:
         watcher.stop()

@@ -115,6 +115,14 @@ class Engine(Protocol):
     def due(self) -> list[Option]:
         """Reminders: events due now that name cards only the table knows."""
 
+    def choice_after(self) -> ChoiceNeeded | None:
+        """A choice the last event left for the next line (e.g. the exit a player hit by
+        a Weapon names), to offer at once in ``referee play``, or None."""
+
+    def legal_lines(self) -> list[str] | None:
+        """The legal events grouped as plain lines for ``referee legal`` when a table of
+        them would be too long to read, or None for the table."""
+
     def fill_dice(self, text: str, roll: Callable[[], int]) -> str:
         """``text`` with each die roll it leaves out rolled by ``roll()`` (1..6)."""
 
@@ -143,6 +151,14 @@ class EngineBase:
 
     def choice_before(self, text: str) -> ChoiceNeeded | None:
         """None by default: no choice to ask before applying ``text``."""
+        return None
+
+    def choice_after(self) -> ChoiceNeeded | None:
+        """None by default: no event leaves a choice for the next line."""
+        return None
+
+    def legal_lines(self) -> list[str] | None:
+        """None by default: ``referee legal`` prints the table of legal events."""
         return None
 
     def fill_dice(self, text: str, roll: Callable[[], int]) -> str:

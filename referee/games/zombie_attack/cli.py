@@ -9,7 +9,7 @@ import typer
 
 
 def variant_tags(empty_out: bool, zombies: Optional[int], keep_two: bool, hiding_halt: bool,
-                 zombie_return: bool) -> dict[str, str]:
+                 zombie_return: bool, weapons_vs_humans: Optional[str] = None) -> dict[str, str]:
     """Record tags for the variants chosen by name (``[Empty "out"]``, ...)."""
     tags: dict[str, str] = {}
     if empty_out:
@@ -22,6 +22,8 @@ def variant_tags(empty_out: bool, zombies: Optional[int], keep_two: bool, hiding
         tags["Hiding"] = "halt"
     if zombie_return:
         tags["ZombieReturn"] = "door"
+    if weapons_vs_humans is not None:
+        tags["WeaponHumans"] = weapons_vs_humans
     return tags
 
 
@@ -35,6 +37,10 @@ def new(
     keep_two: bool = typer.Option(False, "--keep-two", help='Easier: keep up to two cards (tag Keep "2").'),
     hiding_halt: bool = typer.Option(False, "--hiding-halt", help='Harder: every Hiding Place drawn ends the move (tag Hiding "halt").'),
     zombie_return: bool = typer.Option(False, "--zombie-return", help='Harder: a destroyed zombie comes back at an exit (tag ZombieReturn "door").'),
+    weapons_vs_humans: Optional[str] = typer.Option(
+        None, "--weapons-vs-humans", metavar="out|closet",
+        help='Harder: an armed human may step onto another human, who is put out of the game (out) or sent to '
+             'the Linen Closet (closet) (tag WeaponHumans).'),
     tag: List[str] = typer.Option([], "--tag", metavar="KEY=VALUE", help="Any other record tag of the game, e.g. --tag 'Keep=2'."),
     json_out: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
 ) -> None:
@@ -43,5 +49,5 @@ def new(
 
     tags = {"Players": players}
     tags.update({k: v for k, v in (("Board", board), ("Deck", deck)) if v is not None})
-    tags.update(variant_tags(empty_out, zombies, keep_two, hiding_halt, zombie_return))
+    tags.update(variant_tags(empty_out, zombies, keep_two, hiding_halt, zombie_return, weapons_vs_humans))
     start_game(ctx, "zombie-attack", tags, tag, json_out)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
@@ -77,6 +77,7 @@ R_SENT = "zombie-attack.ruling.sent-to-exit"
 R_PASS = "zombie-attack.ruling.pass-and-reshuffle"
 R_DROP = "zombie-attack.ruling.keep-drop"
 R_DESTROYED_PATH = "zombie-attack.ruling.destroyed-path-complete"
+R_WEAPON_HUMANS = "zombie-attack.ruling.weapon-vs-human"
 
 #: Every rule id this engine can raise (each is an entry in the rules database).
 RULE_IDS: frozenset[str] = rule_ids(globals())
@@ -131,10 +132,13 @@ class Player:
     at: Square | None = None
     cards: list[str] = field(default_factory=list)
     escaped: bool = False
+    out: bool = False            # put out of the game by a Weapon (``[WeaponHumans "out"]``)
 
     @property
     def hiding(self) -> bool:
-        return self.human and HIDING in self.cards
+        """A human holding a kept Hiding Place, on the board (one on the way to the
+        Linen Closet hides again once placed there)."""
+        return self.human and self.at is not None and HIDING in self.cards
 
 
 @dataclass
@@ -151,6 +155,7 @@ class Pending:
     namer: int
     seat: int | None = None
     zombie: Zombie | None = None
+    closet: bool = False          # a human a Weapon sends to the Linen Closet names its square
 
 
 @dataclass
@@ -176,7 +181,7 @@ class State:
     def clone(self) -> "State":
         """A copy sharing nothing mutable with this state (faster than deepcopy)."""
         zmap = {id(z): Zombie(z.at, z.moved) for z in self.zombies}
-        pending = [Pending(p.namer, p.seat, None if p.zombie is None else zmap[id(p.zombie)])
+        pending = [Pending(p.namer, p.seat, None if p.zombie is None else zmap[id(p.zombie)], p.closet)
                    for p in self.pending]
         return replace(self, players=[replace(p, cards=list(p.cards)) for p in self.players],
                        zombies=[zmap[id(z)] for z in self.zombies], pile=Counter(self.pile),
@@ -195,6 +200,7 @@ class Event:
     drop: str | None = None
     exit: str | None = None
     path: tuple[str, ...] | None = None
+    to_square: Square | None = None       # ``Ben: to f7``: a Linen Closet square
 
 
 @dataclass(frozen=True)
@@ -207,7 +213,19 @@ class Walk:
     destroyed_by: int | None
 
 
-_INF = 99
+class Walks(NamedTuple):
+    """The legal walks of one zombie for one roll (ruling 17): ``longest``, the length a
+    walk that meets no Weapon must have (the roll, or the longest any path reaches; 0
+    when the zombie cannot step); ``paths``, one canonical path per result (walks into
+    a Weapon at any length up to the roll included); ``counts``, how many paths lead to
+    each result; and ``example``, one path of exactly ``longest`` steps, with its
+    ``example_walk`` (it may be a walk into a Weapon)."""
+
+    longest: int
+    paths: dict
+    counts: dict
+    example_walk: Walk
+    example: tuple[str, ...]
 
 
 class Game(EngineBase):
@@ -218,8 +236,11 @@ class Game(EngineBase):
     def __init__(self, players: list[str], mansion: Mansion, deck: dict[str, int], *,
                  board_tag: str = "default", deck_tag: str | None = None, empty_out: bool = False,
                  zombies: int = START_ZOMBIES, keep: int = 1, halt: bool = False,
-                 zombie_return: bool = False) -> None:
+                 zombie_return: bool = False, weapon_humans: str | None = None) -> None:
         self.mansion = mansion
+        self.weapon_humans = weapon_humans
+        if weapon_humans == "closet" and not self.closet_squares():
+            raise BadInputError('[WeaponHumans "closet"] needs a room named "Linen closet" on the board')
         self.board_tag, self.deck_tag = board_tag, deck_tag
         self.empty_out, self.start_zombies, self.keep = empty_out, zombies, keep
         self.halt, self.zombie_return = halt, zombie_return
@@ -239,7 +260,7 @@ class Game(EngineBase):
     # -- set-up ------------------------------------------------------------------------
 
     _TAGS = ("Players", "Board", "BoardText", "Deck", "Empty", "Zombies", "Keep", "Hiding",
-             "ZombieReturn")
+             "ZombieReturn", "WeaponHumans")
 
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> "Game":
@@ -248,7 +269,7 @@ class Game(EngineBase):
         for key, value in tags.items():
             if key.lower() not in known:
                 raise BadInputError(f"unknown tag {key!r} for zombie-attack (Players, Board, Deck, "
-                                    "Empty, Zombies, Keep, Hiding, ZombieReturn)")
+                                    "Empty, Zombies, Keep, Hiding, ZombieReturn, WeaponHumans)")
             values[known[key.lower()]] = value
         players = parse_players(values.get("Players"))
         board_values = {k: v for k, v in values.items() if k in ("Board", "BoardText")}
@@ -266,11 +287,12 @@ class Game(EngineBase):
         keep = choice("Keep", {"1": 1, "2": 2}, 1)
         halt = choice("Hiding", {"halt": True, "keep": False}, False)
         back = choice("ZombieReturn", {"door": True, "out": False}, False)
+        weapon_humans = choice("WeaponHumans", {"out": "out", "closet": "closet", "off": None}, None)
         zombies = choice("Zombies", {str(n): n for n in range(1, START_ZOMBIES + 1)}, START_ZOMBIES)
         deck = parse_deck(values["Deck"]) if "Deck" in values else parse_deck(DEFAULT_DECK)
         game = cls(players, mansion, deck, board_tag=values.get("Board", "default"),
                    deck_tag=values.get("Deck"), empty_out=empty_out, zombies=zombies, keep=keep,
-                   halt=halt, zombie_return=back)
+                   halt=halt, zombie_return=back, weapon_humans=weapon_humans)
         return game
 
     def tags(self) -> dict[str, str]:
@@ -287,6 +309,8 @@ class Game(EngineBase):
             out["Hiding"] = "halt"
         if self.zombie_return:
             out["ZombieReturn"] = "door"
+        if self.weapon_humans:
+            out["WeaponHumans"] = self.weapon_humans
         return out
 
     def variants(self) -> list[str]:
@@ -302,7 +326,24 @@ class Game(EngineBase):
             out.append("Hiding Places halt")
         if self.zombie_return:
             out.append("zombies return at a door")
+        if self.weapon_humans == "out":
+            out.append("Weapons put humans out")
+        if self.weapon_humans == "closet":
+            out.append("Weapons send humans to the Linen Closet")
         return out
+
+    def closet_squares(self) -> list[Square]:
+        """The squares of the room named Linen closet (case aside), west to east, north first."""
+        m = self.mansion
+        letters = {k for k, v in m.rooms.items() if v.strip().lower() == "linen closet"}
+        return sorted((sq for sq, r in m.room.items() if r in letters), key=lambda q: (-q[1], q[0]))
+
+    def free_closet_squares(self, leaving: Square | None = None) -> list[Square]:
+        """Linen Closet squares no token stands on (``leaving`` counts as taken: the
+        attacker stands there)."""
+        s = self.s
+        taken = {p.at for p in s.players if p.at is not None} | {z.at for z in s.zombies if z.at is not None}
+        return [sq for sq in self.closet_squares() if sq not in taken and sq != leaving]
 
     # -- derived state -----------------------------------------------------------------
 
@@ -357,6 +398,8 @@ class Game(EngineBase):
         who = self.s.players[self.mover()].name
         if s.pending:
             p = s.pending[0]
+            if p.closet:
+                return f"{who} names a Linen Closet square ({who}: to SQUARE)"
             what = f"{s.players[p.seat].name}'s exit" if p.seat is not None else "the exit the zombie returns at"
             return f"{who} names {what} ({who}: to front|back|fire)"
         if s.phase == "setup":
@@ -401,6 +444,8 @@ class Game(EngineBase):
             if len(rest) > 1:
                 raise BadInputError("to takes one exit: 'Cat: to back'")
             if rest and rest[0].lower() not in EXIT_NAMES:
+                if self.weapon_humans == "closet" and rest[0][:1].isalpha() and rest[0][1:].isdigit():
+                    return Event(seat, "to", to_square=parse_square(rest[0]))
                 raise BadInputError(f"unknown exit {rest[0][:20]!r} (front, back or fire)")
             return Event(seat, "to", exit=rest[0].lower() if rest else None)
         if verb == "zombie":
@@ -487,7 +532,12 @@ class Game(EngineBase):
                     "new square", R_NEW_SQUARES)
         if p.human:
             if self.humans_at(to):
-                return f"{s.players[self.humans_at(to)[0]].name} stands on {square_name(to)}", R_HUMAN_SPACING
+                other = s.players[self.humans_at(to)[0]].name
+                if not self.weapon_humans or WEAPON not in p.cards:
+                    return f"{other} stands on {square_name(to)}", R_HUMAN_SPACING
+                if self.weapon_humans == "closet" and not self.free_closet_squares(leaving=to):
+                    return (f"no Linen Closet square is free for {other}: {p.name}'s Weapon cannot send "
+                            "anyone there now", R_WEAPON_HUMANS)
         else:
             if self.zombies_at(to) or [i for i in self.zplayers_at(to) if i != seat]:
                 return (f"{square_name(to)} holds a zombie{' player' if not self.zombies_at(to) else ''}: "
@@ -519,9 +569,22 @@ class Game(EngineBase):
             raise
         return out
 
+    def choice_after(self) -> ChoiceNeeded | None:
+        """The exit a player must name now (ruling 13: a zombie player hit by a Weapon,
+        or with ``[ZombieReturn "door"]`` the zombie a Weapon destroyed), as the choice
+        ``referee play`` offers right after the hit; None when nothing is awaited."""
+        if self.over or not self.s.pending:
+            return None
+        return self._placement_choice("a Weapon hit")
+
     def _placement_choice(self, why: str) -> ChoiceNeeded:
         p = self.s.pending[0]
         namer = self.s.players[p.namer].name
+        if p.closet:
+            options = [Option(f"{namer}: to {square_name(q)}", f"{namer} is placed in the Linen Closet on "
+                                                                 f"{square_name(q)}") for q in self.free_closet_squares()]
+            return ChoiceNeeded(f"{why}: {namer} names the Linen Closet square", R_WEAPON_HUMANS,
+                                f"{namer}: on which Linen Closet square?", options)
         subject = f"{self.s.players[p.seat].name}" if p.seat is not None else "the destroyed zombie"
         options = [Option(f"{namer}: to {e}", f"{subject} is placed at the {EXIT_TITLES[e]} "
                                               f"({square_name(self.mansion.exits[e])})") for e in EXIT_NAMES]
@@ -596,6 +659,8 @@ class Game(EngineBase):
         s = self.s
         s.roll, s.steps_left, s.visited = None, 0, set()
         s.order += 1
+        while s.order < len(s.players) and s.players[(s.first + s.order) % len(s.players)].out:
+            s.order += 1                  # a player out of the game moves no more
         if s.order >= len(s.players):
             return self._start_zombie_phase()
         return []
@@ -612,7 +677,8 @@ class Game(EngineBase):
         s.zmover = self._next_human(s.first, include_self=True)
         note = f"the zombie phase: {s.players[s.zmover].name} moves the first zombie"
         if s.zmover != s.first:
-            note += f" ({s.players[s.first].name}, the First Mover, is a zombie player)"
+            what = "out of the game" if s.players[s.first].out else "a zombie player"
+            note += f" ({s.players[s.first].name}, the First Mover, is {what})"
         return [note]
 
     def _end_zombie_phase(self) -> list[str]:
@@ -642,9 +708,12 @@ class Game(EngineBase):
             return self._zombie_player_step(ev, p, to, head)
         notes: list[str] = []
         turned = False
+        victims = [i for i in self.humans_at(to) if i != ev.seat]
         p.at = to
         s.visited.add(to)
         s.steps_left -= 1
+        for victim in victims:            # only with [WeaponHumans] and a Weapon (step_problem)
+            notes += self._weapon_on_human(ev.seat, victim)
         for target in self._tokens_at(to, ev.seat):
             if WEAPON in p.cards:
                 notes += self._use_weapon(ev.seat, target)
@@ -721,20 +790,20 @@ class Game(EngineBase):
         # keep
         dropped: list[str] = []
         text = f"{head} keep"
+        full = len(p.cards) >= self.keep
+        if ev.drop is not None and ev.drop not in p.cards:
+            held = ", ".join(p.cards) or "no card"
+            refuse((f"{p.name} holds {held}, not {ev.drop}: 'keep drop' names a card held",
+                    R_KEEP_TWO if self.keep > 1 and full else R_DROP))
         if self.keep == 1:
-            if ev.drop is not None:
-                refuse(("with one card kept, the card held is discarded by itself: write just keep", R_DROP))
+            # ruling 18: 'keep drop K' naming the card held says what 'keep' does
             dropped = list(p.cards)
-        else:
-            if len(p.cards) >= self.keep:
-                if ev.drop is None:
-                    raise self._keep_choice(ev, p, to, card)
-                if ev.drop not in p.cards:
-                    refuse((f"{p.name} holds {', '.join(p.cards)}, not {ev.drop}", R_KEEP_TWO))
-                dropped = [ev.drop]
-                text += f" drop {ev.drop}"
-            elif ev.drop is not None:
-                refuse((f"{p.name} holds fewer than two cards: nothing to drop", R_DROP))
+        elif full and ev.drop is None:
+            raise self._keep_choice(ev, p, to, card)
+        elif ev.drop is not None:
+            # a full hand must name its drop; with room (ruling 18) the player may still give one up
+            dropped = [ev.drop]
+            text += f" drop {ev.drop}"
         for c in dropped:
             p.cards.remove(c)
         self._discard(s, dropped)
@@ -753,7 +822,7 @@ class Game(EngineBase):
         if self.keep == 1 or len(p.cards) < self.keep:
             opts.append(Option(f"{base} keep", f"keep {CARD_TITLES[card]}"
                                + (f" (discarding {', '.join(p.cards)})" if p.cards and self.keep == 1 else "")))
-        else:
+        if self.keep > 1:       # a full hand names its drop; a hand with room may give one up (ruling 18)
             for held in dict.fromkeys(p.cards):
                 opts.append(Option(f"{base} keep drop {held}", f"keep {CARD_TITLES[card]}, discard {held}"))
         opts.append(Option(f"{base} discard", f"discard {CARD_TITLES[card]}"))
@@ -761,9 +830,12 @@ class Game(EngineBase):
                             f"{p.name} drew {CARD_TITLES[card]} on {square_name(to)}: keep it?", opts)
 
     def _tokens_at(self, sq: Square, seat: int) -> list:
-        """Zombie tokens on ``sq`` a human meets: zombie players (seats) then zombies."""
-        return [("player", i) for i in self.zplayers_at(sq) if i != seat] + \
-            [("zombie", z) for z in self.zombies_at(sq)]
+        """Zombie tokens on ``sq`` a human meets, in the order met: zombies, then zombie
+        players (seats).  A Weapon acts once, on the first (ruling 16): an armed human
+        who walks onto a zombie and a zombie player destroys the zombie and is then
+        turned by the zombie player."""
+        return [("zombie", z) for z in self.zombies_at(sq)] + \
+            [("player", i) for i in self.zplayers_at(sq) if i != seat]
 
     def _token_name(self, target) -> str:
         kind, who = target
@@ -783,6 +855,27 @@ class Game(EngineBase):
             return [f"{h.name}'s Weapon sends {name} to an exit (the Weapon is discarded); "
                     f"{name} names it ({name}: to front|back|fire)"]
         return self._destroy(who, holder, where)
+
+    def _weapon_on_human(self, holder: int, seat: int) -> list[str]:
+        """The harder variant (b): an armed human who steps onto another human's square
+        uses the Weapon on them (ruling ``weapon-vs-human``): the Weapon is discarded and
+        the other human is put out of the game (their cards discarded) or sent to a
+        Linen Closet square they name on the next line."""
+        s = self.s
+        h, v = s.players[holder], s.players[seat]
+        h.cards.remove(WEAPON)
+        self._discard(s, [WEAPON])
+        where = square_name(v.at)
+        v.at = None
+        if self.weapon_humans == "out":
+            v.human, v.out = False, True
+            cards, v.cards = v.cards, []
+            self._discard(s, cards)
+            return [f"{h.name}'s Weapon puts {v.name} out of the game on {where}"
+                    + (f" (discarding {', '.join(cards)})" if cards else "") + "; the Weapon is discarded"]
+        s.pending.append(Pending(seat, seat=seat, closet=True))
+        return [f"{h.name}'s Weapon sends {v.name} from {where} to the Linen Closet (the Weapon is discarded); "
+                f"{v.name} names the square ({v.name}: to SQUARE)"]
 
     def _destroy(self, z: Zombie, holder: int, where: str) -> list[str]:
         s = self.s
@@ -840,6 +933,20 @@ class Game(EngineBase):
         name = s.players[ev.seat].name
         if not s.pending:
             refuse(("nobody is waiting to be placed at an exit", R_SENT))
+        if s.pending[0].closet:
+            if ev.exit is not None:
+                refuse((f"{name} names a Linen Closet square here, not an exit", R_WEAPON_HUMANS))
+            if ev.to_square is None:
+                raise self._placement_choice("name the Linen Closet square")
+            if ev.to_square not in self.free_closet_squares():
+                free = ", ".join(square_name(q) for q in self.free_closet_squares())
+                refuse((f"{square_name(ev.to_square)} is not a free Linen Closet square ({free})", R_WEAPON_HUMANS))
+            p = s.pending.pop(0)
+            s.players[p.seat].at = ev.to_square
+            return Applied(f"{name}: to {square_name(ev.to_square)}",
+                           [f"{name} is placed in the Linen Closet on {square_name(ev.to_square)}"])
+        if ev.to_square is not None:
+            refuse((f"{name} names an exit here (front, back or fire), not a square", R_SENT))
         if ev.exit is None:
             raise self._placement_choice("name the exit")
         p = s.pending.pop(0)
@@ -865,23 +972,27 @@ class Game(EngineBase):
             if any(z.at == ev.square for z in s.zombies):
                 refuse((f"the zombie on {square_name(ev.square)} has already moved this phase", R_ROTATION))
             refuse((f"no zombie stands on {square_name(ev.square)}", R_ZMOVE))
-        rank, outcomes = self.zombie_walks(z, ev.number)
+        found = self._walk_searcher(z)(ev.number)
         path = ev.path or ()
-        head = f"{name}: zombie {square_name(ev.square)} roll {ev.number}"
-        if not path and outcomes and rank != 0:
-            opts = [Option(f"{head} {' '.join(p)}", self._walk_text(w)) for w, p in outcomes.items()]
-            raise ChoiceNeeded(f"the zombie on {square_name(ev.square)} rolled {ev.number}: name its path",
-                               R_ZMOVE, f"Which way does the zombie on {square_name(ev.square)} go?", opts)
+        where = square_name(ev.square)
+        head = f"{name}: zombie {where} roll {ev.number}"
+        if not path and found.longest != 0:
+            opts = [Option(f"{head} {' '.join(p)}", self._walk_text(w)) for w, p in found.paths.items()]
+            raise ChoiceNeeded(f"the zombie on {where} rolled {ev.number}: name its path",
+                               R_ZMOVE, f"Which way does the zombie on {where} go?", opts)
         walk = self._walk(z, path, ev.number)
         if not isinstance(walk, Walk):
             refuse(walk)
-        if rank == _INF and not walk_complete(walk, len(path), ev.number):
-            refuse((f"a path of exactly {ev.number} steps exists for the zombie on {square_name(ev.square)} "
-                    f"(e.g. {' '.join(next(iter(outcomes.values())))}): it moves its whole roll", R_ZOMBIE_EXACT))
-        if rank != _INF and len(path) != rank:
-            eg = next(iter(outcomes.values()))
-            refuse((f"no path of {ev.number} steps exists; the longest is {rank} "
-                    f"({' '.join(eg) or 'none'}): the zombie walks a longest path", R_ZOMBIE_EXACT))
+        if walk.destroyed_by is None and len(path) != found.longest:
+            # ruling 17: the example has exactly the length claimed, and exists
+            eg = " ".join(found.example)
+            if found.example_walk.destroyed_by is not None:
+                eg += f", into {s.players[found.example_walk.destroyed_by].name}'s Weapon"
+            if found.longest == ev.number:
+                refuse((f"a path of exactly {ev.number} steps exists for the zombie on {where} "
+                        f"(e.g. {eg}): it moves its whole roll", R_ZOMBIE_EXACT))
+            refuse((f"no path of {ev.number} steps exists for the zombie on {where}; the longest is "
+                    f"{found.longest} (e.g. {eg}): the zombie walks a longest path", R_ZOMBIE_EXACT))
         notes = self._apply_walk(z, walk, path, ev.seat)
         text = f"{head} {' '.join(path)}".rstrip()
         return Applied(text, notes)
@@ -933,27 +1044,30 @@ class Game(EngineBase):
         return to, None
 
     def zombie_walks(self, z: Zombie, roll: int, searcher=None) -> tuple[int, dict[Walk, tuple[str, ...]]]:
-        """The legal walks of zombie ``z`` with ``roll``: ``(rank, {walk: canonical path})``.
+        """The legal walks of zombie ``z`` with ``roll``: ``(longest, {walk: canonical path})``
+        (ruling 17, which makes rulings 3 and 12 exact).
 
-        ``rank`` is ``_INF`` when complete walks exist (exactly ``roll`` steps, or ending
-        in destruction: ruling ``destroyed-path-complete``); else the length of the
-        longest walks (ruling 3), 0 when the zombie cannot step at all (ruling 12).
-        One canonical path (the first in N, E, S, W order) stands for each result.
+        ``longest`` is the length every walk that meets no Weapon must have: ``roll`` when
+        some path (a walk into a Weapon counted up to that square) reaches the roll, else
+        the longest length any path reaches, 0 when the zombie cannot step at all.  A walk
+        into a Weapon is legal at any length up to ``roll``.  One canonical path (the
+        shortest, then the first in N, E, S, W order) stands for each result.
         """
-        rank, outs, _counts = (searcher or self._walk_searcher(z))(roll)
-        return rank, outs
+        found = (searcher or self._walk_searcher(z))(roll)
+        return found.longest, found.paths
 
     def _walk_searcher(self, z: Zombie):
         """A search of zombie ``z``'s walks, done once for the six rolls: breadth first,
         layer ``k`` holding each ``(square, turned)`` reachable in exactly ``k`` steps with
-        the first path (N, E, S, W order) that reaches it and how many paths do.  The
-        search returns ``(rank, {walk: path}, {walk: number of paths})`` for a roll."""
+        the first path (N, E, S, W order) that reaches it and how many paths do; a step
+        onto an armed human ends its path there (ruling 12).  The search returns a
+        :class:`Walks` for a roll (ruling 17)."""
         ctx = self._walk_context(z)
         humans = ctx[1]
         armed = {sq for sq, i in humans.items() if WEAPON in self.s.players[i].cards}
         layers: list[dict] = [{(z.at, frozenset()): [(), 1]}]
-        destroyed: dict[Walk, tuple[str, ...]] = {}
-        destroyed_counts: Counter = Counter()        # (walk, length) -> paths
+        destroyed: dict[tuple[Walk, int], tuple[str, ...]] = {}   # (walk, length) -> first path
+        destroyed_counts: Counter = Counter()                      # (walk, length) -> paths
 
         def grow() -> None:
             nxt: dict = {}
@@ -966,7 +1080,7 @@ class Game(EngineBase):
                     if victim is not None and victim not in turned:
                         if to in armed:
                             walk = Walk(to, turned, victim)
-                            destroyed.setdefault(walk, (*path, f))
+                            destroyed.setdefault((walk, len(path) + 1), (*path, f))
                             destroyed_counts[(walk, len(path) + 1)] += count
                             continue
                         key = (to, turned | {victim})
@@ -978,20 +1092,27 @@ class Game(EngineBase):
                         nxt[key] = [(*path, f), count]
             layers.append(nxt)
 
-        def search(roll: int):
+        def search(roll: int) -> Walks:
             while len(layers) <= roll:
                 grow()
-            outs = {Walk(sq, t, None): p for (sq, t), (p, _c) in layers[roll].items()}
-            counts = {Walk(sq, t, None): c for (sq, t), (_p, c) in layers[roll].items()}
-            for w, p in destroyed.items():
-                if len(p) <= roll:
-                    outs.setdefault(w, p)
-                    counts[w] = sum(n for (dw, k), n in destroyed_counts.items() if dw == w and k <= roll)
-            if outs:
-                return _INF, outs, counts
-            k = max(i for i in range(roll + 1) if layers[i])
-            return (k, {Walk(sq, t, None): p for (sq, t), (p, _c) in layers[k].items()},
-                    {Walk(sq, t, None): c for (sq, t), (_p, c) in layers[k].items()})
+            reach = max(i for i in range(roll + 1) if layers[i])
+            cut = [(w, k) for (w, k) in destroyed if k <= roll]      # shortest first (breadth first)
+            longest = max([reach] + [k for _w, k in cut])
+            paths: dict[Walk, tuple[str, ...]] = {}
+            counts: Counter = Counter()
+            example = None
+            if longest == reach:
+                for (sq, t), (p, c) in layers[reach].items():
+                    paths[Walk(sq, t, None)] = p
+                    counts[Walk(sq, t, None)] = c
+                    if example is None:
+                        example = (Walk(sq, t, None), p)
+            for w, k in cut:
+                paths.setdefault(w, destroyed[(w, k)])
+                counts[w] += destroyed_counts[(w, k)]
+                if example is None and k == longest:
+                    example = (w, destroyed[(w, k)])
+            return Walks(longest, paths, dict(counts), *example)
 
         return search
 
@@ -1098,15 +1219,53 @@ class Game(EngineBase):
             seen.add(z.at)
             searcher = self._walk_searcher(z)
             for n in range(1, 7):
-                rank, outcomes, counts = searcher(n)
+                found = searcher(n)
+                longest = found.longest
                 head = f"{p.name}: zombie {square_name(z.at)} roll {n}"
-                for w, path in outcomes.items():
+                for w, path in found.paths.items():
                     desc = self._walk_text(w)
-                    if counts[w] > 1:
-                        desc += f" (one of {counts[w]} paths to this result)"
-                    if rank != _INF:
-                        desc += f" (no {n}-step path: {'it cannot move' if rank == 0 else f'a longest path of {rank}'})"
+                    if found.counts[w] > 1:
+                        desc += f" (one of {found.counts[w]} paths to this result)"
+                    if longest != n:
+                        desc += f" (no {n}-step path: {'it cannot move' if longest == 0 else f'a longest path of {longest}'})"
                     out.append(Option(f"{head} {' '.join(path)}".rstrip(), desc))
+        return out
+
+    def legal_lines(self) -> list[str] | None:
+        """The zombie phase's legal moves grouped for reading (issue 25): a line per
+        zombie, then a line per roll listing each result as its path and the square it
+        ends on, with whom it turns, a Weapon that destroys it and how many paths lead
+        there; None outside the zombie phase (the listing is short there).  Every event
+        it shows is one :meth:`legal_events` lists."""
+        s = self.s
+        if self.over or s.pending or s.phase != "zombies":
+            return None
+        name = s.players[self.mover()].name
+        out = [f"{name} moves a zombie: '{name}: zombie SQUARE roll N PATH'. For each zombie and roll, "
+               "each result with one path to it (any other path with the same result is legal too):"]
+        seen: set[Square] = set()
+        for z in s.zombies:
+            if z.moved or z.at is None or z.at in seen:
+                continue
+            seen.add(z.at)
+            searcher = self._walk_searcher(z)
+            out.append(f"zombie {square_name(z.at)}")
+            for n in range(1, 7):
+                found = searcher(n)
+                items = []
+                for w, path in found.paths.items():
+                    item = f"{' '.join(path)} {square_name(w.end)}" if path else "no step"
+                    extra = []
+                    if w.turned:
+                        extra.append("turns " + ", ".join(s.players[i].name for i in sorted(w.turned)))
+                    if w.destroyed_by is not None:
+                        extra.append(f"{s.players[w.destroyed_by].name}'s Weapon")
+                    if found.counts[w] > 1:
+                        extra.append(f"{found.counts[w]} paths")
+                    items.append(item + (f" ({'; '.join(extra)})" if extra else ""))
+                short = "" if found.longest == n else \
+                    f" (no {n}-step path: {'it cannot move' if found.longest == 0 else f'longest {found.longest}'})"
+                out.append(f"  roll {n}{short}: " + " · ".join(items))
         return out
 
     def _step_options(self, seat: int, facing: str) -> list[Option]:
@@ -1158,7 +1317,8 @@ class Game(EngineBase):
             "next": None if nxt is None else s.players[nxt].name,
             "first_mover": s.players[s.first].name,
             "players": {p.name: {"human": p.human, "at": self.sq(p.at), "cards": list(p.cards),
-                                 "hiding": p.hiding} for p in s.players},
+                                 "hiding": p.hiding} | ({"out": p.out} if self.weapon_humans else {})
+                        for p in s.players},
             "zombies": sorted(square_name(z.at) for z in s.zombies if z.at is not None),
             "destroyed": s.destroyed,
             "pile": sum(s.pile.values()), "discard": sum(s.discard.values()),
@@ -1168,10 +1328,6 @@ class Game(EngineBase):
             "awaiting_exit": [s.players[p.seat].name if p.seat is not None else "zombie" for p in s.pending],
             "board": self.mansion.name, "variants": self.variants(),
         }
-
-
-def walk_complete(walk: Walk, length: int, roll: int) -> bool:
-    return walk.destroyed_by is not None or length == roll
 
 
 def path_index(start: Square, path: tuple[str, ...], sq: Square | None) -> int:

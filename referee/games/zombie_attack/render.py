@@ -1,7 +1,17 @@
 """Drawing a Zombie Attack position with rich: the mansion beside a panel, within 80x24.
 
-The mansion is drawn as its board file draws it, one square two characters wide:
-``|`` and ``--`` walls, ``=`` locked doors, ``+`` corners.  An empty room square shows
+The picture picks its layout from the space it is printed in (the console's size, or
+``render(game, width=..., height=...)``):
+
+- *full*: the mansion as its board file draws it, one square two characters wide with
+  a line of edges between ranks: ``|`` and ``--`` walls, ``=`` locked doors, ``+``
+  corners; the legend in the panel.  Needs the mansion's lines and 9 more (the
+  summary, the event, its notes and the prompt of ``referee play``).
+- *compact* (a laptop's 80x24, issue 25): one line a rank; a wall south of a square
+  underlines it; the legend under the mansion.  The 14x10 default mansion takes 13
+  lines, the whole picture 16, so the redraw after an event in ``referee play`` (the
+  picture, the summary, the event and its notes, the prompt) fits 24 lines.
+  An empty room square shows
 its room's letter in lower case (``k`` kitchen; the legend names them), a hallway
 ``.``, the table ``##``, an exit ``fr``, ``bk`` or ``fi``.  Tokens: a human by the
 player's initial (``A``), ``A~`` hiding, ``A*`` a zombie player, ``Z`` a zombie
@@ -71,20 +81,52 @@ def draw_mansion(m: Mansion, tokens: dict | None = None) -> Text:
     return out
 
 
-def room_legend(m: Mansion, width: int = 32) -> list[Text]:
-    """The room letters and names, packed into lines of at most ``width`` characters."""
+def draw_compact(m: Mansion, tokens: dict | None = None) -> Text:
+    """The mansion in one line a rank, as :func:`draw_mansion` draws its ranks without
+    the lines between them: a wall south of a square underlines the square (a locked
+    door is the exit square's one open side, so it is not underlined)."""
+    tokens = tokens or {}
+    out = Text()
+    out.append("   " + "".join(f" {chr(97 + f)} " for f in range(m.width)).rstrip() + "\n", style="dim")
+    out.append("  +" + "--+" * m.width + "\n")
+    for rank in range(m.height - 1, -1, -1):
+        row = Text(f"{rank + 1:>2}")
+        row.append("|")
+        for f in range(m.width):
+            sq = (f, rank)
+            cell = (tokens.get(sq) or _plain(m, sq)).copy()
+            if rank > 0 and (sq, "S") not in m.open:
+                cell.stylize("underline")
+            row.append_text(cell)
+            if (sq, "E") in m.open:
+                row.append("=" if m.open[(sq, "E")] else " ", style="bold magenta")
+            else:
+                south = rank > 0 and (sq, "S") not in m.open and f < m.width - 1 \
+                    and ((f + 1, rank), "S") not in m.open
+                row.append("|", style="underline" if south else "")
+        out.append_text(row)
+        out.append("\n")
+    out.append("  +" + "--+" * m.width)
+    return out
+
+
+def room_legend(m: Mansion, width: int = 32, exits: bool = True, more: tuple = ()) -> list[Text]:
+    """The room letters and names, then the ``more`` items (dim), packed into lines of
+    at most ``width`` characters, then (``exits``) a line naming the exits."""
     lines: list[Text] = []
     cur = Text()
-    for letter, name in m.rooms.items():
-        item = f"{letter.lower()} {name}"
+    items = [(f"{letter.lower()} {name}", "cyan") for letter, name in m.rooms.items()]
+    for item, style in items + [(i, "dim") for i in more]:
         if cur.plain and len(cur.plain) + 2 + len(item) > width:
             lines.append(cur)
             cur = Text()
         if cur.plain:
             cur.append("  ")
-        cur.append(item, style="cyan")
+        cur.append(item, style=style)
     if cur.plain:
         lines.append(cur)
+    if not exits:
+        return lines
     exits = "  ".join(f"{EXIT_MARK[e]} {e} {square_name(m.exits[e])}" for e in EXIT_NAMES)
     lines.append(Text(exits, style="magenta"))
     return lines
@@ -126,7 +168,7 @@ def _tokens(game) -> dict:
     return out
 
 
-def _panel(game) -> Table:
+def _panel(game, compact: bool = False) -> Table:
     s = game.s
     m = game.mansion
     marks = initials(game.players)
@@ -138,14 +180,14 @@ def _panel(game) -> Table:
             info.add_row(Text("Every player is a zombie: the zombies win", style="bold red"))
         else:
             info.add_row(Text(f"{s.winner} escapes and wins", style="bold green"))
-    else:
+    elif not compact:            # compact: the summary under the picture says it
         info.add_row(Text(game.phase_text(), style="bold"))
     info.add_row(f"First Mover: {s.players[s.first].name}")
     info.add_row(f"pile {sum(s.pile.values())}  discard {sum(s.discard.values())}  destroyed {s.destroyed}")
     mover = game.mover()
     for i, p in enumerate(s.players):
         cards = ", ".join(p.cards) or "-"
-        state = "zombie" if not p.human else ("escaped" if p.escaped else cards)
+        state = "out" if p.out else "zombie" if not p.human else ("escaped" if p.escaped else cards)
         at = square_name(p.at) if p.at is not None else "-"
         line = Text("▶" if i == mover else " ")
         line.append(f"{marks[p.name]}", style="bold red" if not p.human else "bold yellow")
@@ -153,9 +195,14 @@ def _panel(game) -> Table:
         info.add_row(line)
     zs = sorted(square_name(z.at) for z in s.zombies if z.at is not None)
     moving = ""
-    if s.phase == "zombies" and not game.over:
+    if s.phase == "zombies" and not game.over and not compact:
         moving = f" ({sum(1 for z in s.zombies if not z.moved)} to move)"
     info.add_row(f"zombies: {' '.join(zs) or 'none'}{moving}")
+    if compact:                  # the room and token legend go under the mansion
+        info.add_row(Text("exits: " + "  ".join(f"{EXIT_MARK[e]} {square_name(m.exits[e])}" for e in EXIT_NAMES),
+                          style="magenta"))
+        info.add_row(Text("A~ hiding A* zombie pl. Z zombie", style="dim"))
+        return info
     for line in room_legend(m, 32):
         info.add_row(line)
     info.add_row(Text("A human A~ hiding A* zombie pl.", style="dim"))
@@ -163,14 +210,51 @@ def _panel(game) -> Table:
     return info
 
 
-def render(game, **_extras):
+#: Lines ``referee play`` prints after the picture: the summary, the event, its notes
+#: (up to five) and the prompt.
+AFTER = 9
+
+
+def full_height(m: Mansion) -> int:
+    """Lines of the full mansion drawing: the file letters, two a rank, the bottom border."""
+    return 2 * m.height + 2
+
+
+class Picture:
+    """The position as a rich renderable that lays itself out for the space it gets:
+    full when the console has room for the full mansion and :data:`AFTER` more lines,
+    compact otherwise."""
+
+    def __init__(self, game, width: int | None = None, height: int | None = None) -> None:
+        self.game, self.width, self.height = game, width, height
+
+    def compact(self, height: int) -> bool:
+        return height < full_height(self.game.mansion) + AFTER
+
+    def __rich_console__(self, console, options):
+        from rich.constrain import Constrain
+
+        width = self.width or options.max_width
+        height = self.height or options.height or console.height
+        game = self.game
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        if not self.compact(height):
+            grid.add_row(draw_mansion(game.mansion, _tokens(game)), _panel(game))
+            yield Constrain(grid, width)
+            return
+        grid.add_row(draw_compact(game.mansion, _tokens(game)), _panel(game, compact=True))
+        legend = room_legend(game.mansion, width - 1, exits=False,
+                             more=("= door", "underlined: wall south"))
+        yield Constrain(Group(grid, *legend), width)
+
+
+def render(game, width: int | None = None, height: int | None = None, **_extras):
     """The mansion with every token beside the panel: phase, whose move, roll and steps,
-    cards, First Mover, pile and discard counts, and the legend."""
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True)
-    grid.add_column()
-    grid.add_row(draw_mansion(game.mansion, _tokens(game)), _panel(game))
-    return grid
+    cards, First Mover, pile and discard counts, and the legend.  The layout (full or
+    compact) follows ``width`` x ``height``, by default the console's size."""
+    return Picture(game, width, height)
 
 
 def summary(game) -> str:
@@ -180,7 +264,8 @@ def summary(game) -> str:
         if s.winner == "zombies":
             return "Game over: every player is a zombie player; the zombies win."
         return f"Game over: {s.winner} escapes and wins (round {s.round})."
-    humans = sum(1 for p in s.players if p.human)
-    return (f"Round {s.round}, {s.phase}: {game.phase_text()}; First Mover {s.players[s.first].name}; "
-            f"{humans} human{'s' if humans != 1 else ''}, {sum(1 for z in s.zombies if z.at is not None)} zombies; "
-            f"pile {sum(s.pile.values())}.")
+    # one line of 80 columns (the panel shows the rest: issue 25)
+    what = f"Round {s.round}, {s.phase}: {game.phase_text()}"
+    if len(what) > 66:
+        what = what.split(" (")[0]
+    return f"{what}; pile {sum(s.pile.values())}."
