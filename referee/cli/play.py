@@ -326,8 +326,9 @@ def choose_at_terminal(need) -> Optional[str]:
     from prompt_toolkit.filters import Condition
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
-    choices = [questionary.Choice(title=f"{o.text}   {o.description}".rstrip(), value=o.text)
-               for o in need.options]
+    _print_options(need.options)
+    choices = [questionary.Choice(title=f"{i}. {o.text}", value=o.text)
+               for i, o in enumerate(need.options, 1)]
     question = questionary.select(need.question, choices=choices, use_jk_keys=False,
                                   instruction="(arrows and Enter, or type the choice)")
     typed: list[str] = []
@@ -358,6 +359,21 @@ def choose_at_terminal(need) -> Optional[str]:
     if isinstance(answer, Refused):
         raise answer
     return answer
+
+
+def _print_options(options) -> None:
+    """Each option of a choice with what it would do, numbered and wrapped to the
+    terminal (a menu line is cut at its edge, and the last zombie's move in a shamble
+    order decides games: issue 25).  The menu below lists the same numbers."""
+    from rich.table import Table
+
+    table = Table(box=None, show_header=False, pad_edge=False)
+    table.add_column(justify="right", no_wrap=True)
+    table.add_column(no_wrap=True, style="bold")
+    table.add_column(overflow="fold")
+    for i, o in enumerate(options, 1):
+        table.add_row(f"{i}.", o.text, o.description)
+    console().print(table)
 
 
 _choose_with_questionary = choose_at_terminal
