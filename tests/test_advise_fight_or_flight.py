@@ -11,8 +11,10 @@ from collections import Counter
 import pytest
 
 from referee.errors import BadInputError
+from referee.games.fight_or_flight import advise as advise_module
 from referee.games.fight_or_flight.advise import (
-    advise, all_deals, deal, deal_count, options, play_on, unseen,
+    MIN_DEALS, PRECISION, Dealer, advise, all_deals, deal, deal_count, draw, options,
+    paired_interval, play_on, play_out, policy, unseen,
 )
 from referee.games.fight_or_flight.engine import Game
 from referee.games.fight_or_flight.simulate import choose_play, choose_show
@@ -258,14 +260,17 @@ def test_with_no_more_deals_than_samples_the_advisor_enumerates_them_all():
     assert sorted(h.unknown for h in game.hands) == [3, 5] and deal_count(game) == 56
     assert sum(all_deals(game).values()) == 56
     advice = advise(game, samples=56)
-    assert advice.method == ("exact: every deal of the 8 unseen cards (56 deals), then the "
-                             "cooperative policy")
+    assert advice.method == ("exact: every deal of the 8 unseen cards (56 deals), equally likely; "
+                             "simplified: after the card everyone plays the cooperative policy of "
+                             "`referee simulate` (not the best play)")
     for line in advice.options:
         assert line.low == line.probability == line.high
         if "deals" in line.extra:
             assert line.probability == pytest.approx(exact_win(game, line.plan.split(": ")[1]), abs=1e-12)
-    assert advise(game, samples=55).method.startswith("Monte Carlo: 55 games per card")
-    assert advise(game, samples=100, exact=False).method.startswith("Monte Carlo: 100 games")
+    assert advise(game, samples=55).method.startswith("Monte Carlo on common random numbers: 55 deals")
+    assert advise(game, samples=100, exact=False).method.startswith(
+        "Monte Carlo on common random numbers: 100 deals")
+    assert advise(game).method.startswith("exact: every deal")  # 56 deals: fewer than MAX_DEALS
 
 
 # -- the advice object ----------------------------------------------------------------
@@ -279,7 +284,8 @@ def test_advice_is_repeatable_leaves_the_game_alone_and_is_ranked():
     assert advise(game, seed=5, samples=30).to_json() != first
     probs = [o["probability"] for o in first["options"]]
     assert probs == sorted(probs, reverse=True)
-    assert first["method"].startswith("Monte Carlo: 30 games per card (seed 4)")
+    assert first["method"].startswith("Monte Carlo on common random numbers: 30 deals of the 42 "
+                                      "unseen cards (seed 4), each card played on the same deals")
     assert first["question"] == "Ann to play: the group's chance of reaching The End"
     assert {o["plan"] for o in first["options"]} == {f"Ann: {c}" for c in options(game)}
 
