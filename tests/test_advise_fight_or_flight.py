@@ -260,9 +260,10 @@ def test_with_no_more_deals_than_samples_the_advisor_enumerates_them_all():
     assert sorted(h.unknown for h in game.hands) == [3, 5] and deal_count(game) == 56
     assert sum(all_deals(game).values()) == 56
     advice = advise(game, samples=56)
-    assert advice.method == ("exact: every deal of the 8 unseen cards (56 deals), equally likely; "
-                             "simplified: after the card everyone plays the cooperative policy of "
-                             "`referee simulate` (not the best play)")
+    assert advice.method == ("exact for the policy: every deal of the 8 unseen cards (56 deals) "
+                             "played out; simplified: after the card everyone plays the cooperative "
+                             "policy of `referee simulate` (not the best play); every deal taken as "
+                             "equally likely (what past plays hint about the hands is not used)")
     for line in advice.options:
         assert line.low == line.probability == line.high
         if "deals" in line.extra:
@@ -270,7 +271,7 @@ def test_with_no_more_deals_than_samples_the_advisor_enumerates_them_all():
     assert advise(game, samples=55).method.startswith("Monte Carlo on common random numbers: 55 deals")
     assert advise(game, samples=100, exact=False).method.startswith(
         "Monte Carlo on common random numbers: 100 deals")
-    assert advise(game).method.startswith("exact: every deal")  # 56 deals: fewer than MAX_DEALS
+    assert advise(game).method.startswith("exact for the policy: every deal")  # 56 deals: fewer than MAX_DEALS
 
 
 # -- the advice object ----------------------------------------------------------------
@@ -494,7 +495,7 @@ def test_a_known_exact_answer_with_part_of_the_hand_given():
     # {Combat, Combat} or {Combat, Flee} the week starves (10 pairs).  11/21 exactly.
     game = position("Ann, Ben", ENDGAME_2P)
     advice = advise(game, hand="Evade")
-    assert advice.method.startswith("exact: every deal of the 7 unseen cards (21 deals)")
+    assert advice.method.startswith("exact for the policy: every deal of the 7 unseen cards (21 deals)")
     evade = lines(advice)["Ann: Evade"]
     assert evade.probability == evade.low == evade.high == 11 / 21
     assert evade.extra == {"wins": 11, "deals": 21}
@@ -505,7 +506,7 @@ def test_a_known_exact_answer_with_part_of_the_hand_given():
     assert sampled.low <= 11 / 21 <= sampled.high and sampled.extra["samples"] >= MIN_DEALS
     # with the whole hand given there is one deal left, and Evade then Provision wins
     whole = advise(game, hand="Evade Provision Combat")
-    assert whole.method.startswith("exact: every deal of the 5 unseen cards (1 deals)")
+    assert whole.method.startswith("exact for the policy: every deal of the 5 unseen cards (1 deal)")
     assert lines(whole)["Ann: Evade"].probability == 1.0
     assert set(lines(whole)) == {"Ann: Evade", "Ann: Provision", "Ann: Combat"}
 
@@ -607,14 +608,19 @@ def test_the_default_stops_by_its_rule_and_says_which_and_how_many_deals():
     game = position("Ann, Ben, Cat, Dan", [])
     advice = advise(game, seed=0)
     first = advice.method
-    assert first.startswith("Monte Carlo on common random numbers: up to ")
+    import re
+
+    counted = re.match(r"Monte Carlo on common random numbers: (up to )?(\d+) deals of the 62 "
+                       r"unseen cards \(seed 0\), each card played on the same deals", first)
+    assert counted
     assert "stopped once" in first or "stopped at the time limit" in first
     assert first.endswith("simplified: after the card everyone plays the cooperative policy of "
                           "`referee simulate` (not the best play); the hidden cards dealt at "
                           "random (what past plays hint about the hands is not used)")
     cards = [line.plan.split(": ")[1] for line in advice.options]
     found = sample(game, cards, 0)
-    assert f"up to {found.deals} deals" in first
+    assert int(counted.group(2)) == found.deals
+    assert bool(counted.group(1)) == (len(set(found.played.values())) > 1)
     for line in advice.options:
         card = line.plan.split(": ")[1]
         assert line.extra == {"wins": found.won(card), "samples": found.played[card]}

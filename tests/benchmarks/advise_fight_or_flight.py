@@ -52,8 +52,8 @@ def sample_events() -> tuple[dict[str, str], list[str], str]:
 
 
 #: The words of each stopping rule in an answer's method.
-STOPS = ("ranking settled", "every card's 95% interval", "placed against every other",
-         "time limit", "asked for", "exact: every deal", "exact: each card")
+STOPS = ("time limit", "ranking settled", "every card's 95% interval", "placed against every other",
+         "asked for", "exact for the policy", "exact: each card")
 
 
 def pct(values: list[float], q: float) -> float:

@@ -30,12 +30,13 @@ How each chance is computed (:func:`advise`):
    the next one in the ranking, the 95% interval of their paired difference excluding
    0, or within :data:`PRECISION` of it, that interval inside +-2 points), or every
    card's 95% Wilson interval is within +-2 points; and at the latest at
-   :data:`WORK_LIMIT` card plays simulated (about 0.5 s on one free core) or
+   :data:`WORK_LIMIT` card plays simulated (about 0.6 s on one free core) or
    :data:`MAX_DEALS` deals, which the method then says.  ``samples`` asks for exactly
    that many deals instead.
 
 Late in the game, when there are few deals (:func:`deal_count` at most
-:data:`MAX_DEALS`, or at most ``samples``), every deal is played instead
+:data:`MAX_DEALS` and :data:`EXACT_WORK` play-outs, or at most ``samples``), every
+deal is played instead
 (:func:`all_deals`) and the chances are exact for the policy.  An outcome the card
 decides by itself is stated exactly, without sampling: The End wins; a card that ends
 the week without a Provision loses; a card after which The End can no longer be
@@ -64,6 +65,7 @@ from referee.games.fight_or_flight.engine import (
     PROVISION, RECOVERY, REST, SKIPS, SKIRMISH, THE_END, WEEK, Game, parse_card,
 )
 from referee.games.fight_or_flight.simulate import LATE_IN_WEEK, choose_play, choose_show
+from referee.words import plural
 
 #: Deals drawn between two looks at the stopping rule.
 BATCH = 100
@@ -74,9 +76,12 @@ MIN_DEALS = 300
 #: The most deals drawn by default, and the most deals enumerated for an exact answer.
 MAX_DEALS = 4000
 
-#: The most card plays simulated by default (all cards and deals together): about 0.5 s
+#: The most play-outs (distinct deals times cards) an exact answer plays by default.
+EXACT_WORK = 16_000
+
+#: The most card plays simulated by default (all cards and deals together): about 0.6 s
 #: of one free core (benchmark: tests/benchmarks/advise_fight_or_flight.py).
-WORK_LIMIT = 150_000
+WORK_LIMIT = 250_000
 
 #: Half the width (in chance) within which a 95% interval counts as precise, and within
 #: which two cards count as tied: 2 points.
@@ -186,12 +191,14 @@ class Draw:
 
 
 def draw(rng: random.Random, size: int) -> Draw:
-    """The random numbers of one deal of a pool of ``size`` cards."""
-    base, alt, order = list(range(size)), list(range(size)), list(range(size))
-    rng.shuffle(base)
-    rng.shuffle(alt)
-    u = rng.random()
-    rng.shuffle(order)
+    """The random numbers of one deal of a pool of ``size`` cards (each order sorts the
+    pool by independent uniform keys: a uniform permutation, several times quicker
+    than :meth:`random.Random.shuffle`)."""
+    rand, cards = rng.random, range(size)
+    base = sorted(cards, key=[rand() for _ in cards].__getitem__)
+    alt = sorted(cards, key=[rand() for _ in cards].__getitem__)
+    u = rand()
+    order = sorted(cards, key=[rand() for _ in cards].__getitem__)
     return Draw(tuple(base), tuple(alt), u, tuple(order))
 
 
@@ -357,6 +364,7 @@ def play_out(game: Game, hands: list[list[str]], deck: list[str], first: str) ->
     doomed = _doomed(recovering, cards, heals, fight_free, heal_left, rest_left, calm)
     card: str | None = first
     plays = 0
+    fights, calm_cards, recovery, skips = FIGHTS, _CALM, RECOVERY, SKIPS
     while True:
         seat = turn
         hand = hands[seat]
@@ -376,12 +384,12 @@ def play_out(game: Game, hands: list[list[str]], deck: list[str], first: str) ->
             provisioned = False
         if day > WEEK:
             may_show[seat] = True
-        if card in FIGHTS:
+        if card in fights:
             fight_free = 0
             recovering = "skirmish" if card == SKIRMISH and recovering != "skirmish" else "combat"
             cards = heals = 0
         else:
-            if card in _CALM:
+            if card in calm_cards:
                 calm -= 1
             if card == HEAL:
                 heal_left -= 1
@@ -389,7 +397,7 @@ def play_out(game: Game, hands: list[list[str]], deck: list[str], first: str) ->
                 rest_left -= 1
             elif card == PROVISION:
                 provisioned = True
-            if card in RECOVERY and recovering is not None:
+            if card in recovery and recovering is not None:
                 cards += 1
                 heals += card == HEAL
                 if cards >= 2 and (heals or recovering == "skirmish"):
@@ -401,15 +409,19 @@ def play_out(game: Game, hands: list[list[str]], deck: list[str], first: str) ->
                 direction = -direction
             elif card == THE_END:
                 return True, plays
-        turn = (seat + direction * (SKIPS.get(card, 0) + 1)) % n
+        turn = (seat + direction * (skips.get(card, 0) + 1)) % n
         if day % WEEK == 0 and not provisioned:
             return False, plays  # hunger
         if not hands[turn]:
             return False, plays  # out of cards
-        was_doomed = doomed
-        doomed = _doomed(recovering, cards, heals, fight_free, heal_left, rest_left, calm)
-        if doomed and not was_doomed:
-            return False, plays  # The End out of reach
+        # (far from doomed: at most 2 Recovery cards and 5 calm days are ever missing)
+        if calm < 8 or heal_left < 1 or heal_left + rest_left < 2:
+            was_doomed = doomed
+            doomed = _doomed(recovering, cards, heals, fight_free, heal_left, rest_left, calm)
+            if doomed and not was_doomed:
+                return False, plays  # The End out of reach
+        else:
+            doomed = False
         if may_show[seat] and face_up[seat] is None and hand:
             face_up[seat] = choose_show(hand)
         card = None
@@ -649,23 +661,33 @@ _STOPS = {
 #: What every answer simplifies, said in its first line: the play after the card...
 POLICY = ("after the card everyone plays the cooperative policy of `referee simulate` "
           "(not the best play)")
-#: ...and, when sampled, the deal.
+#: ...and the deal, sampled or enumerated.
 RANDOM_DEAL = ("the hidden cards dealt at random (what past plays hint about the hands "
                "is not used)")
+EQUAL_DEALS = "every deal taken as equally likely (what past plays hint about the hands is not used)"
 
 
 def _unplaced(found: Sampled, cards: list[str]) -> list[str]:
-    """Notes on the neighbours in the ranking that sampling did not place (apart or
-    tied within 2 points): ``"not told apart: Flee and Evade (Flee - Evade: -2.1 to
-    +2.7 points)"``."""
+    """One note per run of neighbours in the ranking that sampling did not place
+    (apart, or tied within 2 points): ``"not told apart: Flee, Evade and Heal (the
+    paired 95% intervals between neighbours span -2.1 to +2.7 points)"``."""
     ranked = sorted(cards, key=lambda c: -found.won(c) / found.played[c])
-    out = []
+    runs: list[tuple[list[str], float, float]] = []
+    joined = False
     for upper, lower in zip(ranked, ranked[1:]):
         low, high = pair_interval(found.wins, found.played, upper, lower)
-        if not placed(low, high):
-            out.append(f"not told apart: {upper} and {lower} ({upper} - {lower}: "
-                       f"{100 * low:+.1f} to {100 * high:+.1f} points, 95%)")
-    return out
+        if placed(low, high):
+            joined = False
+            continue
+        if joined:
+            run, lo, hi = runs[-1]
+            runs[-1] = (run + [lower], min(lo, low), max(hi, high))
+        else:
+            runs.append(([upper, lower], low, high))
+        joined = True
+    return [f"not told apart: {', '.join(run[:-1])} and {run[-1]} (the paired 95% intervals "
+            f"between neighbours span {100 * lo:+.1f} to {100 * hi:+.1f} points)"
+            for run, lo, hi in runs]
 
 
 def advise(game: Game, seed: int | None = None, samples: int | None = None,
@@ -678,7 +700,8 @@ def advise(game: Game, seed: int | None = None, samples: int | None = None,
     ``seed`` (default 0) makes it repeatable; ``hand``: the cards of the player to play,
     all or some (:func:`parse_hand`), for this question only.  ``exact``: enumerate
     every deal instead of sampling; by default, exactly when there are no more deals
-    than ``samples`` (or :data:`MAX_DEALS`).  :class:`BadInputError` for ``samples``
+    than ``samples`` (or :data:`MAX_DEALS`, and no more play-outs than
+    :data:`EXACT_WORK`).  :class:`BadInputError` for ``samples``
     out of 1..:data:`MAX_SAMPLES` or a bad ``hand``."""
     from referee.errors import BadInputError
 
@@ -695,7 +718,8 @@ def advise(game: Game, seed: int | None = None, samples: int | None = None,
         question += f" (holding {', '.join(sorted(game.hands[game.turn].known.elements()) + sorted(given.elements()))}"
         question += ", and more)" if _free(game, given) else ")"
     count = deal_count(game, given)
-    if exact is None:
+    choose = exact is None
+    if choose:
         exact = count <= (MAX_DEALS if samples is None else samples)
     lines: list[Line] = []
     uncertain: list[str] = []
@@ -709,15 +733,17 @@ def advise(game: Game, seed: int | None = None, samples: int | None = None,
             uncertain.append(card)
     hidden = len(unseen(game, given))
     method = "exact: each card decides the game by itself"
+    deals = all_deals(game, given) if uncertain and exact else None
+    if deals is not None and choose and samples is None and len(deals) * len(uncertain) > EXACT_WORK:
+        exact = False  # too many distinct deals to play within the time limit: sample
     if uncertain and exact:
-        deals = all_deals(game, given)
         for card in uncertain:
             won, total = _exact(game, card, deals, given)
             p = won / total
             lines.append(Line(f"{name}: {card}", p, p, p, f"won {won} of the {total} deals with {card}",
                               extra={"wins": won, "deals": total}))
-        method = (f"exact: every deal of the {hidden} unseen cards ({count} deals), equally "
-                  f"likely; simplified: {POLICY}")
+        method = (f"exact for the policy: every deal of the {hidden} unseen cards "
+                  f"({plural(count, 'deal')}) played out; simplified: {POLICY}; {EQUAL_DEALS}")
     elif uncertain:
         found = sample(game, uncertain, seed, samples, given)
         for card in uncertain:
@@ -735,7 +761,7 @@ def advise(game: Game, seed: int | None = None, samples: int | None = None,
                   f"intervals; simplified: {POLICY}; {RANDOM_DEAL}")
         unsure = _unplaced(found, uncertain)
     order = {c: i for i, c in enumerate(CARDS)}
-    lines.sort(key=lambda line: (-line.probability, order[line.plan.split(": ", 1)[1]]))
+    lines.sort(key=lambda line: (-line.probability, -line.low, order[line.plan.split(": ", 1)[1]]))
     notes = []
     if game.must_show is not None:
         notes.append(f"{game.players[game.must_show]} must first show a face-up card "
