@@ -644,3 +644,32 @@ def test_one_uncertain_card_settles_at_the_first_look():
     assert [line.plan for line in sampled] == ["Cat: Provision"]
     assert sampled[0].extra["samples"] == MIN_DEALS
     assert f"{MIN_DEALS} deals" in advice.method and "stopped once the ranking settled" in advice.method
+
+
+def test_the_stopping_rule_s_intervals_and_verdicts_agree_with_the_exact_chances():
+    # the endgame's 56 deals, sampled with the default stopping rule for ten seeds: the
+    # Wilson intervals cover the exact chances, and two cards the rule told apart are
+    # in the exact order
+    from referee.games.fight_or_flight.advise import pair_interval, sample
+
+    game = position("Ann, Ben", ENDGAME_2P)
+    truth = {line.plan.split(": ")[1]: line.probability for line in advise(game).options
+             if "deals" in line.extra}
+    assert sorted(truth) == ["Evade", "Flee", "Provision"]
+    covered = total = told = 0
+    for seed in range(10):
+        advice = advise(game, seed=seed, exact=False)
+        assert "stopped once" in advice.method
+        for line in advice.options:
+            card = line.plan.split(": ")[1]
+            if card in truth:
+                total += 1
+                covered += line.low <= truth[card] <= line.high
+        found = sample(game, sorted(truth), seed)
+        for a, b in itertools.combinations(sorted(truth), 2):
+            low, high = pair_interval(found.wins, found.played, a, b)
+            if low > 0 or high < 0:
+                told += 1
+                assert (low > 0) == (truth[a] > truth[b]), (seed, a, b, low, high)
+    assert covered / total >= 0.85, (covered, total)
+    assert told >= 10  # the Evade is told apart from the others every time
