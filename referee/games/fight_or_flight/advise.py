@@ -13,31 +13,34 @@ How each chance is computed (:func:`advise`):
 
 1. **Common random numbers.**  Each deal of the cards nobody has seen (into the
    hidden part of each hand and a shuffled draw pile of the right size) is drawn once
-   and used for every card (:func:`draw`, :func:`deal_for`).  Where the dealt hand
+   and used for every card (:func:`draw`, :class:`Dealer`).  Where the dealt hand
    already holds the card (always, for a face-up card or one of ``hand``), the card
    is played on that very deal; where it lacks it, the player's hidden cards are
    redealt from the same deal's numbers so as to hold it (the number of copies drawn
-   from its conditional law), the rest of the deal kept in the same order.  Each
-   card's deals are thus uniform among the deals where the player holds it, and the
-   cards are compared deal by deal, so a difference between two cards is the cards'
-   doing, not the luck of two different sets of deals.
+   from its conditional law), the other cards keeping the deal's order.  Each card's
+   deals are thus uniform among the deals where the player holds it, and the cards
+   are compared deal by deal, so a difference between two cards is the cards' doing,
+   not the luck of two different sets of deals.
 2. The card is played, then every player follows the cooperative policy of
    :mod:`referee.games.fight_or_flight.simulate` (:func:`choose_play`,
    :func:`choose_show`) to the end (:func:`play_out`, a lean copy of the engine's
-   play step that the tests hold to the engine's own result, :func:`play_on`).
-3. **Stopping.**  Deals come in batches of :data:`BATCH`.  From :data:`MIN_DEALS` on,
-   sampling stops as soon as the ranking is settled (every card either apart from
-   the next one in the ranking, the 95% interval of their paired difference excluding
-   0, or within :data:`PRECISION` of it, that interval inside +-2 points), or every
-   card's 95% Wilson interval is within +-2 points; and at the latest at
-   :data:`WORK_LIMIT` card plays simulated (about 0.6 s on one free core) or
-   :data:`MAX_DEALS` deals, which the method then says.  ``samples`` asks for exactly
-   that many deals instead.
+   play step and of the policy that the tests hold to the engine's own result,
+   :func:`play_on`, and to :func:`choose_play`).
+3. **Stopping** (:func:`sample`).  Deals come in batches of :data:`BATCH`.  From
+   :data:`MIN_DEALS` on, a card is played no more once it is placed against every
+   other card (the paired 95% interval of their difference, over the deals both were
+   played on, excludes 0: apart; or lies within +-:data:`PRECISION`, 2 points: tied)
+   or its own 95% Wilson interval is within +-2 points; sampling stops when no card is
+   left, so the ranking is settled, or every interval within +-2 points, or each card
+   one or the other.  At the latest it stops at :data:`WORK_LIMIT` card plays (about
+   0.6 s on one free core) or :data:`MAX_DEALS` deals: the method then says so and
+   the notes name the neighbours not told apart.  ``samples`` asks for exactly that
+   many deals instead.  (The rule is looked at after every batch, which makes its 95%
+   a little optimistic.)
 
 Late in the game, when there are few deals (:func:`deal_count` at most
 :data:`MAX_DEALS` and :data:`EXACT_WORK` play-outs, or at most ``samples``), every
-deal is played instead
-(:func:`all_deals`) and the chances are exact for the policy.  An outcome the card
+deal is played instead (:func:`all_deals`) and the chances are exact for the policy.  An outcome the card
 decides by itself is stated exactly, without sampling: The End wins; a card that ends
 the week without a Provision loses; a card after which The End can no longer be
 reached (:meth:`Game.end_unreachable`) loses.
@@ -550,7 +553,7 @@ def paired_interval(a: int, b: int, n: int, z: float = Z95) -> tuple[float, floa
     interval of width about 4/n).
 
     >>> [round(x, 3) for x in paired_interval(0, 0, 400)]
-    [-0.01, 0.01]
+    [-0.005, 0.005]
     """
     a2, b2, n2 = a + 0.5, b + 0.5, n + 2
     diff = (a2 - b2) / n2
