@@ -15,9 +15,9 @@ How each chance is computed (:func:`advise`):
    hidden part of each hand and a shuffled draw pile of the right size) is drawn once
    and used for every card (:func:`draw`, :class:`Dealer`).  Where the dealt hand
    already holds the card (always, for a face-up card or one of ``hand``), the card
-   is played on that very deal; where it lacks it, the player's hidden cards are
-   redealt from the same deal's numbers so as to hold it (the number of copies drawn
-   from its conditional law), the other cards keeping the deal's order.  Each card's
+   is played on that very deal; where it lacks it, ``m`` of the player's hidden cards
+   are swapped for ``m`` copies of it (``m`` drawn from its conditional law, by the
+   same deal's numbers), the other cards keeping the deal's order.  Each card's
    deals are thus uniform among the deals where the player holds it, and the cards
    are compared deal by deal, so a difference between two cards is the cards' doing,
    not the luck of two different sets of deals.
@@ -183,9 +183,9 @@ def _hand_copies_law(pool: list[str], card: str, slots: int) -> list[tuple[int, 
 class Draw:
     """The random numbers of one deal, shared by every card: three orders of the pool
     (indices into :func:`unseen`) and a uniform number.  ``base[:free]`` is the
-    player's hidden cards; ``alt`` and ``u`` redeal them when they lack the card
-    asked about; ``order`` lays out every other card (the other hands in seat order,
-    then the draw pile)."""
+    player's hidden cards; ``u`` (how many copies) and ``alt`` (which cards) swap some
+    of them for the card asked about when they lack it; ``order`` lays out every other
+    card (the other hands in seat order, then the draw pile)."""
 
     base: tuple[int, ...]
     alt: tuple[int, ...]
@@ -211,11 +211,12 @@ class Dealer:
     the deck in drawing order (the last card is drawn first).
 
     For ``card`` None, or a card the dealt hand holds, the deal is uniform among all
-    deals (given what is known); otherwise the player's hidden cards are redealt to
-    hold ``card``: ``m`` copies (the law of :func:`_hand_copies_law`, by ``u``) and
-    the first other cards of ``alt``.  Either way the deal is uniform among the deals
-    where the player holds ``card``, and the cards outside the player's hand keep the
-    relative order of ``order``."""
+    deals (given what is known); otherwise ``m`` of the player's hidden cards (the
+    last of them in ``alt`` order) give way to ``m`` copies of ``card`` (``m`` by ``u``
+    from the law of :func:`_hand_copies_law`).  The hand kept is then a uniform choice
+    among the cards other than ``card``, so either way the deal is uniform among the
+    deals where the player holds ``card``; the cards outside the player's hand keep the
+    relative order of ``order``, which nothing else chose."""
 
     def __init__(self, game: Game, given: Counter | None = None) -> None:
         self.game = game
@@ -249,9 +250,10 @@ class Dealer:
             return base
         counts, cumulative = self._law(card)
         m = counts[min(bisect_right(cumulative, d.u), len(counts) - 1)]
+        kept = set(base)  # the dealt hand lacks the card: it keeps all but m of its cards
+        others = [j for j in d.alt if j in kept][:self.free - m]
         copies = [j for j in d.alt if pool[j] == card][:m]
-        others = [j for j in d.alt if pool[j] != card][:self.free - m]
-        return tuple(copies + others)
+        return tuple(others + copies)
 
     def deal(self, d: Draw, card: str | None = None) -> tuple[list[list[str]], list[str]]:
         """``(hands, deck)`` for ``card`` from the numbers ``d``."""
@@ -756,7 +758,8 @@ def advise(game: Game, seed: int | None = None, samples: int | None = None,
                               extra={"wins": won, "samples": n}))
         n = found.deals
         same = ("the same deals for every card" if _free(game, given) == 0 else
-                "each card played on the same deals (the hand redealt only where it lacks the card)")
+                "each card played on the same deals (where the dealt hand lacks the card, as many "
+                "of its cards as chance says swapped for it)")
         counted = f"{n} deals" if found.stop == "asked" or len(set(found.played.values())) == 1 else \
             f"up to {n} deals"
         method = (f"Monte Carlo on common random numbers: {counted} of the {hidden} unseen cards "
