@@ -17,7 +17,6 @@ from referee.advice import Advice, Line
 from referee.cli import app
 from referee.cli.advise import advice_renderables
 from referee.cli.play import HELP, PlayLoop
-from referee.games.fight_or_flight.advise import DEFAULT_SAMPLES
 from referee.games.fight_or_flight.advise import advise as fof_advise
 
 from .test_advise_fight_or_flight import ENDGAME_2P, position
@@ -69,9 +68,9 @@ def test_advise_prints_the_question_method_and_a_ranked_table_in_80_columns():
     out = cli("advise", "--samples", "50", "--seed", "2").stdout  # 56 deals: sampled
     lines = out.splitlines()
     # the first line: the question, and how the figures were computed
-    assert lines[0].startswith("Ann to play: the group's chance of reaching The End (Monte Carlo:")
-    assert "Monte Carlo: 50 games per card (seed 2)" in " ".join(out.split())
-    assert "95% Wilson intervals" in " ".join(out.split())
+    assert lines[0].startswith("Ann to play: the group's chance of reaching The End (Monte Carlo")
+    assert "(Monte Carlo on common random numbers: 50 deals" in " ".join(" ".join(lines[:2]).split())
+    assert "(seed 2)" in out and "95% Wilson" in out
     assert max(len(line) for line in lines) <= 80
     header = next(i for i, line in enumerate(lines) if "plan" in line and "chance" in line)
     assert "95% interval" in lines[header] and "detail" in lines[header]
@@ -99,7 +98,8 @@ def test_advise_on_a_chosen_game_and_with_the_default_samples():
     new_fof("Ann,Ben,Cat")
     got = json.loads(cli("advise", "--game", "1", "--json").stdout)
     assert got["question"].startswith("Ann to play")
-    assert got["method"].startswith(f"Monte Carlo: {DEFAULT_SAMPLES} games per card (seed 0)")
+    assert got["method"].startswith("Monte Carlo on common random numbers: ")
+    assert "(seed 0)" in got["method"] and "stopped " in got["method"]
     assert {o["plan"] for o in got["options"]} == {"Ann: Heal", "Ann: Rest", "Ann: Provision", "Ann: Skirmish"}
 
 
@@ -193,7 +193,7 @@ def test_advise_in_a_real_play_session(tmp_path):
     child.expect(r"game 1 [a-z ]*>")
     child.sendline("advise")
     child.expect("Ben to play: the group's chance of reaching The End")
-    child.expect(f"Monte Carlo: {DEFAULT_SAMPLES} games per card")
+    child.expect("Monte Carlo on common")
     child.expect(r"Ranked best first \(higher is better\)")
     child.expect(r"game 1 [a-z ]*>")
     child.sendline("quit")

@@ -1,13 +1,14 @@
 """Benchmark: how long the Fight or Flight advisor takes on every position of the
 built-in sample game (not collected by pytest).
 
-Usage: python tests/benchmarks/advise_speed.py [SAMPLES] [--cli]
+Usage: python tests/benchmarks/advise_fight_or_flight.py [SAMPLES] [--cli]
 
 For each position before an event of the sample record (referee/data/samples/
 fight-or-flight.fof; when the package has no such sample, the first won 4-player game
 of ``simulate.play_game`` from seed 0 stands in, and the script says so), times
-``advise(game, samples=SAMPLES)`` in process (wall and CPU) and prints p50 / p95 /
-max, and the options per position.  With ``--cli``, also the wall time of
+``advise(game)`` (the default stopping rule; ``samples=SAMPLES`` deals when given) in
+process (wall and CPU) and prints p50 / p95 / max, the options per position, and how
+many deals each answer took and which stopping rule it met.  With ``--cli``, also the wall time of
 ``referee advise`` as a separate process (start-up and replay of the stored log
 included; wall and CPU) on every fifth position.  On a busy machine the
 wall times run above the CPU times; the CPU times are what one free core would take.
@@ -25,7 +26,10 @@ import tempfile
 import time
 
 from referee.games import spec
-from referee.games.fight_or_flight.advise import DEFAULT_SAMPLES, advise
+import re
+from collections import Counter
+
+from referee.games.fight_or_flight.advise import advise
 from referee.games.fight_or_flight.engine import Game
 
 
@@ -47,6 +51,11 @@ def sample_events() -> tuple[dict[str, str], list[str], str]:
     raise SystemExit("no won game found")
 
 
+#: The words of each stopping rule in an answer's method.
+STOPS = ("time limit", "ranking settled", "every card's 95% interval", "placed against every other",
+         "asked for", "exact for the policy", "exact: each card")
+
+
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
@@ -54,10 +63,10 @@ def pct(values: list[float], q: float) -> float:
 
 def main() -> None:
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
-    samples = int(args[0]) if args else DEFAULT_SAMPLES
+    samples = int(args[0]) if args else None
     tags, events, origin = sample_events()
-    print(f"{origin}: {len(events)} events; {samples} games per card")
-    walls, cpus, counts = [], [], []
+    print(f"{origin}: {len(events)} events; " + (f"{samples} deals" if samples else "default stopping rule"))
+    walls, cpus, counts, deals, stops = [], [], [], [], Counter()
     game = Game.from_tags(tags)
     for event in [None, *events]:
         if event is not None:
@@ -69,7 +78,11 @@ def main() -> None:
         walls.append(time.perf_counter() - t0)
         cpus.append(time.process_time() - c0)
         counts.append(len(advice.options))
+        m = re.search(r"(\d+) deals", advice.method)
+        deals.append(int(m.group(1)) if m else 0)
+        stops[next((k for k in STOPS if k in advice.method), advice.method[:30])] += 1
     print(f"positions {len(walls)}; options per position: mean {statistics.mean(counts):.1f}, max {max(counts)}")
+    print(f"deals per answer: p50 {pct(deals, .5)}, max {max(deals)}; methods: {dict(stops)}")
     for name, xs in (("wall", walls), ("cpu", cpus)):
         print(f"advise in process ({name}): p50 {pct(xs, .5) * 1000:.0f} ms, "
               f"p95 {pct(xs, .95) * 1000:.0f} ms, max {max(xs) * 1000:.0f} ms")
