@@ -1,36 +1,68 @@
-"""The Zombie Attack advisor: the chance that a zombie can reach each human with the
-roll it gets (issue 16).
+"""The Zombie Attack advisor (issues 16 and 23): the chance that each human is turned in
+the coming zombie phase, and, for the human about to move or in the middle of a move,
+where that move could end.
 
-Exact: for every zombie on the board and every roll of the die (1 to 6, each 1/6), the
-walks the rules allow (exactly the roll, or the longest there is; rulings 3 and 12)
-are searched, and a human counts as reached when some walk enters their square (an
-unarmed human is turned; an armed one destroys the zombie there, ruling 6).  The
-chance that at least one zombie reaches a human treats the zombies' rolls as
-independent.
+Who moves the zombies (rulebook "Zombie Turns", spec "The zombie phase"): the First
+Mover, then each human clockwise, one zombie each until all have moved; zombie players
+move no zombie.  The advisor models the mover's choice:
+
+- a human who moves every zombie still to move (the last human, or the mover of the
+  only zombie left) never walks one into herself when another legal walk exists
+  (rulings 3 and 17: the mover picks among the walks of the required length), so she
+  is reached only on a roll where *every* legal walk reaches her ("forced");
+- when other humans move zombies too, each of them may pick any legal walk, so a human
+  counts as reached on a roll where *some* walk reaches her: the worst case for her;
+- a zombie that reaches an armed human is destroyed there (ruling 6): that is safety,
+  not danger; she is turned only when a second zombie reaches her after her Weapon is
+  gone, so one zombie never turns an armed human.
+
+Each zombie's legal walks are searched for every roll 1..6 (each 1/6) by the engine
+itself.  With one zombie to move the figures are exact.  With more, each zombie is
+searched from where the tokens stand now and the zombies' rolls are combined as
+independent (one zombie's move does not block or free another's path, and a human
+turned on the way does not block the next zombie): the answer's first line says so.
 """
 
 from __future__ import annotations
 
+import copy
+from collections import deque
 from fractions import Fraction
 
 from referee.advice import Advice, Line
-from referee.grid import square_name
+from referee.grid import FACINGS, Square, square_name, step
 
-from .engine import WEAPON, Game
+from .engine import HIDING, WEAPON, Game
+
+#: How many end squares the move ranking lists (best first); the rest are counted.
+MAX_SQUARES = 8
+_SIXTH = Fraction(1, 6)
+
+
+# -- the zombies' walks ------------------------------------------------------------------
+
+def _outcomes(game: Game, z) -> list[list]:
+    """The legal walk results of zombie ``z`` for rolls 1..6 (``[roll-1] -> [Walk]``);
+    empty when it cannot move (it then reaches nobody)."""
+    search = game._walk_searcher(z)
+    out = []
+    for roll in range(1, 7):
+        _longest, walks = game.zombie_walks(z, roll, search)
+        out.append(list(walks))
+    return out
 
 
 def reach(game: Game) -> dict[tuple[int, str, str], list[int]]:
-    """``{(zombie index, zombie square, human name): [rolls that let it reach them]}``
-    for every zombie on the board (two zombies may share an exit square, hence the
-    index; zombies still to be placed at an exit are left out)."""
+    """``{(zombie index, zombie square, human name): [rolls on which some legal walk
+    reaches them]}`` for every zombie on the board (two zombies may share an exit
+    square, hence the index; zombies waiting to be placed are left out).  "Reaches"
+    means turns, or, for an armed human, walks into her Weapon (ruling 6)."""
     s = game.s
     out: dict[tuple[int, str, str], list[int]] = {}
     for i, z in enumerate(s.zombies):
         if z.at is None:
             continue
-        search = game._walk_searcher(z)
-        for roll in range(1, 7):
-            _rank, walks = search(roll)[:2]
+        for roll, walks in enumerate(_outcomes(game, z), 1):
             hit = set()
             for walk in walks:
                 hit |= set(walk.turned)
@@ -41,38 +73,387 @@ def reach(game: Game) -> dict[tuple[int, str, str], list[int]]:
     return out
 
 
-def advise(game: Game, *, seed: int | None = None, samples: int | None = None) -> Advice:
-    """One :class:`Line` per human still in the game: the exact chance that some zombie
-    reaches them with its next roll (lowest risk last: ``best="low"`` ranks the safest
-    first), with each zombie's reaching rolls in the detail.  ``seed`` and ``samples``
-    are not used: the answer is exact."""
+_DISTANCES: dict = {}
+
+
+def _static_distance(game: Game, start: Square) -> dict[Square, int]:
+    """Steps from ``start`` (up to 6) for a zombie on the empty mansion (walls and the
+    table only; zombies cross locked doors, ruling 2).  Tokens and hiders only lengthen
+    a walk, so a square farther than 6 is out of any zombie's reach from ``start``."""
+    m = game.mansion
+    cached = _DISTANCES.get((id(m), start))
+    if cached is not None and cached[0] is m:
+        return cached[1]
+    if len(_DISTANCES) > 4096:
+        _DISTANCES.clear()
+    dist = {start: 0}
+    _DISTANCES[(id(m), start)] = (m, dist)
+    todo = deque([start])
+    while todo:
+        sq = todo.popleft()
+        if dist[sq] >= 6:
+            continue
+        for f in FACINGS:
+            if m.wall(sq, f):
+                continue
+            to = step(sq, f)
+            if to in dist or m.kind.get(to) == "table":
+                continue
+            dist[to] = dist[sq] + 1
+            todo.append(to)
+    return dist
+
+
+def _with(game: Game, seat: int, at: Square | None = None, *, drop: tuple[str, ...] = ()) -> Game:
+    """A copy of ``game`` (state cloned) with human ``seat`` moved to ``at`` and the
+    cards ``drop`` taken from her hand."""
+    g = copy.copy(game)
+    g.s = game.s.clone()
+    p = g.s.players[seat]
+    if at is not None:
+        p.at = at
+    for c in drop:
+        if c in p.cards:
+            p.cards.remove(c)
+    return g
+
+
+def zombies_to_move(game: Game) -> list:
+    """The zombies the coming (or current) zombie phase moves: every zombie on the
+    board in the human phase, the unmoved ones in the zombie phase."""
     s = game.s
-    question = "The chance that a zombie reaches each human with the roll it gets"
+    if s.phase == "zombies":
+        return [z for z in s.zombies if z.at is not None and not z.moved]
+    return [z for z in s.zombies if z.at is not None]
+
+
+def zombie_movers(game: Game) -> list[int]:
+    """The seats that move the zombies still to move, in order (one seat per zombie):
+    from the current zombie mover, or in the human phase from the First Mover (or the
+    next human clockwise), each human clockwise (rulebook "Zombie Turns"; ruling 14).
+    Humans turned before then are not foreseen."""
+    s = game.s
+    k = len(zombies_to_move(game))
+    if not k or not any(p.human for p in s.players):
+        return []
+    if s.phase == "zombies" and s.zmover is not None:
+        seat = s.zmover
+    else:
+        seat = game._next_human(s.first, include_self=True)
+    out = [seat]
+    while len(out) < k:
+        seat = game._next_human(seat, include_self=False)
+        out.append(seat)
+    return out
+
+
+class Risk:
+    """What the coming zombie phase holds for human ``seat``: ``turned``, the chance
+    she is turned; ``destroys``, the chance a zombie reaches her while she is armed and
+    is destroyed (0 when unarmed); ``own``, whether she moves every zombie herself
+    (forced walks only); ``rolls``, per zombie square the rolls on which it reaches
+    her as counted; ``exact``, whether no simplification was needed."""
+
+    def __init__(self, turned: Fraction, destroys: Fraction, own: bool, rolls: list[tuple[str, list[int]]],
+                 exact: bool, armed: bool):
+        self.turned, self.destroys, self.own, self.rolls = turned, destroys, own, rolls
+        self.exact, self.armed = exact, armed
+
+
+def _flags(game: Game, z, seat: int, own: bool, key: str) -> list[bool]:
+    """Per roll 1..6: whether zombie ``z``'s walks reach ``seat`` as ``key`` says
+    (``turn``: the walk turns her; ``destroy``: it walks into her Weapon): on every
+    legal walk when she moves it herself (``own``), on some legal walk otherwise."""
+    out = []
+    for walks in _outcomes(game, z):
+        hits = [(seat in w.turned) if key == "turn" else (w.destroyed_by == seat) for w in walks]
+        out.append(bool(hits) and (all(hits) if own else any(hits)))
+    return out
+
+
+def risk(game: Game, seat: int) -> Risk:
+    """The :class:`Risk` of human ``seat`` in the coming zombie phase.
+
+    Unarmed: turned when some zombie's roll reaches her (``1 - prod(1 - p_z)``).
+    Armed (ruling 6): turned only when one zombie reaches her Weapon and another,
+    walking after it, reaches her unarmed (searched again with her Weapon gone).
+    Zombies farther than 6 steps on the empty mansion are skipped (they reach nobody).
+    """
+    s = game.s
+    p = s.players[seat]
+    zs = zombies_to_move(game)
+    movers = zombie_movers(game)
+    own = bool(movers) and all(m == seat for m in movers)
+    armed = WEAPON in p.cards
+    near = [z for z in zs if _static_distance(game, z.at).get(p.at, 99) <= 6]
+    exact = len(zs) <= 1
+    if not near:
+        return Risk(Fraction(0), Fraction(0), own, [], exact, armed)
+    if not armed:
+        miss = Fraction(1)
+        rolls = []
+        for z in near:
+            f = _flags(game, z, seat, own, "turn")
+            miss *= 1 - _SIXTH * sum(f)
+            if any(f):
+                rolls.append((square_name(z.at), [r for r in range(1, 7) if f[r - 1]]))
+        return Risk(1 - miss, Fraction(0), own, rolls, exact, armed)
+    bare = _with(game, seat, drop=(WEAPON,))
+    bare_z = {id(z): bz for z, bz in zip(s.zombies, bare.s.zombies)}
+    # DP over zombies: the chance of (some earlier zombie can reach the Weapon, some
+    # earlier zombie can turn her bare) with no pair yet, and of a pair found.
+    state = {(False, False): Fraction(1)}
+    done = Fraction(0)
+    miss_destroy = Fraction(1)
+    rolls = []
+    for z in near:
+        a = _flags(game, z, seat, own, "destroy")
+        b = _flags(bare, bare_z[id(z)], seat, own, "turn")
+        miss_destroy *= 1 - _SIXTH * sum(a)
+        if any(a):
+            rolls.append((square_name(z.at), [r for r in range(1, 7) if a[r - 1]]))
+        new: dict = {}
+        for (any_a, any_b), pr in state.items():
+            for r in range(6):
+                q = pr * _SIXTH
+                if (a[r] and any_b) or (b[r] and any_a):
+                    done += q
+                    continue
+                key = (any_a or a[r], any_b or b[r])
+                new[key] = new.get(key, 0) + q
+        state = new
+    return Risk(done, 1 - miss_destroy, own, rolls, exact, armed)
+
+
+# -- the human's move --------------------------------------------------------------------
+
+def _human_step(game: Game, seat: int, sq: Square, f: str, visited) -> tuple[Square | None, bool]:
+    """``(square, escapes)`` of a step ``f`` from ``sq`` for human ``seat`` (ruling 1),
+    ``(None, False)`` when she may not take it; steps onto a zombie token are left out."""
+    s, m = game.s, game.mansion
+    p = s.players[seat]
+    if m.wall(sq, f):
+        return None, False
+    to = step(sq, f)
+    door = m.open[(sq, f)]
+    if m.kind.get(to) == "table" or to in visited:
+        return None, False
+    if door and f"Key:{door}" not in p.cards:
+        return None, False
+    if any(q.at == to for i, q in enumerate(s.players) if i != seat and not q.escaped):
+        return None, False
+    if any(z.at == to for z in s.zombies):
+        return None, False
+    return to, m.exit_at(to) is not None and f"Key:{m.exit_at(to)}" in p.cards
+
+
+def move_ends(game: Game, seat: int, steps: int, visited) -> dict[Square, tuple[tuple[str, ...], bool]]:
+    """``{square: (shortest path, escapes)}`` for every square human ``seat`` can end
+    her move on within ``steps`` steps, each into a new square (ruling 1), never onto
+    another human or a zombie token; the square she stands on is included (path ``()``)."""
+    start = game.s.players[seat].at
+    out: dict[Square, tuple[tuple[str, ...], bool]] = {start: ((), False)}
+
+    def walk(sq: Square, path: tuple[str, ...], seen: frozenset) -> None:
+        if len(path) >= steps:
+            return
+        for f in FACINGS:
+            to, escapes = _human_step(game, seat, sq, f, seen)
+            if to is None:
+                continue
+            p2 = (*path, f)
+            if to not in out or len(out[to][0]) > len(p2):
+                out[to] = (p2, escapes)
+            if not escapes:
+                walk(to, p2, seen | {to})
+
+    walk(start, (), frozenset(visited) | {start})
+    return out
+
+
+def key_distance(game: Game, seat: int, frm: Square) -> tuple[str, int] | None:
+    """``(exit name, steps)`` from ``frm`` to the exit of the Key human ``seat`` holds
+    (walls, the table, other locked doors, humans and zombie tokens in the way; the
+    shortest when she holds two Keys), or None without a Key or a way there."""
+    s, m = game.s, game.mansion
+    p = s.players[seat]
+    keys = [c.split(":", 1)[1] for c in p.cards if c.startswith("Key:")]
+    if not keys:
+        return None
+    best = None
+    for door in keys:
+        target = m.exits[door]
+        dist = {frm: 0}
+        todo = deque([frm])
+        while todo:
+            sq = todo.popleft()
+            if sq == target:
+                break
+            for f in FACINGS:
+                to, _esc = _human_step(game, seat, sq, f, dist)
+                if to is None or (m.exit_at(to) and m.exit_at(to) != door):
+                    continue
+                dist[to] = dist[sq] + 1
+                todo.append(to)
+        if target in dist and (best is None or dist[target] < best[1]):
+            best = (door, dist[target])
+    return best
+
+
+# -- the advice --------------------------------------------------------------------------
+
+def _percent(p: Fraction) -> str:
+    return f"{float(p):.1%}"
+
+
+def _risk_detail(game: Game, r: Risk) -> str:
+    """The reaching rolls of each zombie in words."""
+    if not r.rolls:
+        return "no zombie is forced onto this square" if r.own else "no zombie can reach"
+    how = "forced" if r.own else "can reach"
+    text = "; ".join(f"zombie {z} {how} on {', '.join(map(str, rl))}" for z, rl in r.rolls)
+    if r.armed:
+        text += f" (Weapon: destroyed, {_percent(r.destroys)})"
+    return text
+
+
+def _method(game: Game, *, exact: bool, extra: list[str]) -> str:
+    """The method in a few words: ``exact: ...`` or ``simplified: ...`` (what was)."""
+    k = len(zombies_to_move(game))
+    simplified = list(extra)
+    if not exact:
+        simplified.insert(0, f"{k} zombies searched from where they stand now, rolled independently")
+    if simplified:
+        return "simplified: " + "; ".join(simplified)
+    return "exact: every legal walk of the zombie for each roll 1-6"
+
+
+def _model_notes(game: Game, own_seats: list[int]) -> list[str]:
+    """The mover model in words (the notes under the answer)."""
+    s = game.s
+    out = [f"{s.players[i].name} moves every zombie left, and walks none into {s.players[i].name} "
+           "unless every legal walk does." for i in own_seats]
+    if len(zombies_to_move(game)) > 1 or not own_seats:
+        out.append("A zombie another human moves counts when any legal walk reaches a human "
+                   "(the worst case: that human may choose it).")
+    out.append("A zombie that walks into an armed human is destroyed there (ruling 6): it counts as "
+               "safety; she is turned only if another zombie reaches her after that.")
+    return out
+
+
+def _zombie_players_later(game: Game, *, after_mover: bool) -> list[int]:
+    """Zombie players still to move in this human phase (they may walk into a human):
+    those after the mover, and the mover too unless ``after_mover``."""
+    s = game.s
+    if s.phase != "humans":
+        return []
+    n = len(s.players)
+    later = range(s.order + 1 if after_mover else s.order, n)
+    return [(s.first + k) % n for k in later if not s.players[(s.first + k) % n].human]
+
+
+def advise(game: Game, *, seed: int | None = None, samples: int | None = None) -> Advice:
+    """The advice for the position (``seed`` and ``samples`` are not used: nothing is
+    sampled).
+
+    For a human about to move or in the middle of her move: one :class:`Line` per
+    square her move could end on (the best :data:`MAX_SQUARES`), ranked by escaping
+    with her Key, then the chance she is turned in the coming zombie phase, then the
+    steps left to her Key's exit.  Otherwise: one line per human, the chance she is
+    turned in the coming zombie phase (safest first).  ``probability`` is that chance
+    (``best="low"``); ``method`` says what was exact and what was simplified."""
+    s = game.s
     if game.over:
-        return Advice("zombie-attack", "The game is over.", "exact", [])
-    reached = reach(game)
+        return Advice("zombie-attack", "The game is over.", "exact: nothing is left to play", [])
+    if s.phase == "humans" and not s.pending:
+        seat = game.mover()
+        if s.players[seat].human:
+            return _advise_move(game, seat)
+    return _advise_humans(game)
+
+
+def _advise_humans(game: Game) -> Advice:
+    s = game.s
     lines = []
+    exact = True
+    own_seats = []
     for seat, p in enumerate(s.players):
         if not p.human or p.escaped or p.at is None:
             continue
-        miss = Fraction(1)
-        parts = []
-        for (_i, zsq, name), rolls in sorted(reached.items()):
-            if name != p.name:
-                continue
-            miss *= 1 - Fraction(len(rolls), 6)
-            parts.append(f"zombie {zsq} on {', '.join(map(str, rolls))}")
-        armed = WEAPON in p.cards
-        detail = "; ".join(parts) if parts else "no zombie can reach"
-        if armed and parts:
-            detail += " (armed: a zombie that reaches is destroyed)"
-        if p.hiding:
-            detail += " (hiding)"
-        lines.append(Line(f"{p.name} on {square_name(p.at)}", float(1 - miss), detail=detail,
-                          extra={"human": p.name, "armed": armed,
-                                 "zombies": [{"at": z, "rolls": r} for (_i, z, n), r in sorted(reached.items())
-                                             if n == p.name]}))
+        r = risk(game, seat)
+        exact = exact and r.exact
+        if r.own:
+            own_seats.append(seat)
+        detail = _risk_detail(game, r) + (" (hiding)" if p.hiding else "")
+        lines.append(Line(f"{p.name} on {square_name(p.at)}", float(r.turned), detail=detail,
+                          extra={"human": p.name, "armed": r.armed, "moves_every_zombie": r.own,
+                                 "destroys": float(r.destroys),
+                                 "zombies": [{"at": z, "rolls": rl} for z, rl in r.rolls]}))
     lines.sort(key=lambda line: (line.probability, line.plan))
-    return Advice("zombie-attack", question,
-                  "exact: every walk the rules allow for each zombie and each roll 1-6", lines,
-                  best="low", notes=["Each zombie rolls its own die; the zombie phase moves each zombie once."])
+    extra = []
+    if _zombie_players_later(game, after_mover=False):
+        extra.append("zombie players still to move this round are not counted")
+    question = "The chance that each human is turned in the coming zombie phase"
+    return Advice("zombie-attack", question, _method(game, exact=exact, extra=extra),
+                  lines, best="low", notes=_model_notes(game, own_seats))
+
+
+def _advise_move(game: Game, seat: int) -> Advice:
+    s = game.s
+    p = s.players[seat]
+    rolled = s.roll is not None
+    steps = s.steps_left if rolled else 6
+    visited = s.visited if rolled else {p.at}
+    ends = move_ends(game, seat, steps, visited)
+    rows = []
+    exact = True
+    for sq, (path, escapes) in ends.items():
+        moves = bool(path) or rolled
+        if escapes:
+            rows.append((0, Fraction(0), 0, len(path), sq, path, None, True))
+            continue
+        g = _with(game, seat, sq, drop=(HIDING,) if moves else ())
+        r = risk(g, seat)
+        exact = exact and r.exact
+        kd = key_distance(g, seat, sq)
+        rows.append((1, r.turned, kd[1] if kd else 99, len(path), sq, path, r, False))
+    rows.sort(key=lambda row: (row[0], row[1], row[2], row[3], row[4]))
+    lines = []
+    for _e, turned, kdist, n, sq, path, r, escapes in rows[:MAX_SQUARES]:
+        where = square_name(sq)
+        if not path:
+            plan = f"stop on {where}" if rolled else f"pass on {where}"
+        else:
+            plan = f"{' '.join(path)} to {where}"
+        bits = []
+        if not rolled and path:
+            bits.append(f"needs a roll of {len(path)}+")
+        if escapes:
+            bits.append("escapes with her Key: wins")
+            extra = {"square": where, "path": list(path), "escapes": True}
+        else:
+            bits.append(_risk_detail(game, r))
+            if kdist < 99:
+                door = key_distance(_with(game, seat, sq), seat, sq)[0]
+                bits.append(f"{kdist} steps to the {door} exit with her Key")
+            if not path and not rolled and p.hiding:
+                bits.append("stays hidden")
+            extra = {"square": where, "path": list(path), "escapes": False, "armed": r.armed,
+                     "destroys": float(r.destroys), "key_steps": kdist if kdist < 99 else None,
+                     "zombies": [{"at": z, "rolls": rl} for z, rl in r.rolls]}
+        lines.append(Line(plan, float(turned), detail="; ".join(bits), extra=extra))
+    own = [seat] if rows and any(row[6] is not None and row[6].own for row in rows) else []
+    extra = ["hand as now (cards drawn on the way unknown)", "no step onto a zombie"]
+    if _zombie_players_later(game, after_mover=True):
+        extra.append("zombie players still to move this round are not counted")
+    how = f"rolled {s.roll}, {s.steps_left} step{'s' if s.steps_left != 1 else ''} left" if rolled else \
+        "not rolled yet"
+    question = (f"{p.name} to move ({how}): where to end the move, by the chance of being turned "
+                "in the coming zombie phase")
+    notes = []
+    if len(rows) > MAX_SQUARES:
+        notes.append(f"{len(rows) - MAX_SQUARES} more squares {p.name} could end on are not listed.")
+    notes.append(f"Each square is rated with {p.name} on it and the hand held now; the other humans "
+                 "where they stand.")
+    return Advice("zombie-attack", question, _method(game, exact=exact, extra=extra),
+                  lines, best="low", notes=notes + _model_notes(game, own))
