@@ -1,16 +1,22 @@
-"""The Zombie Attack advisor: exact reach of each zombie with each roll, checked on
-positions whose answer is known, and through `referee advise`."""
+"""The Zombie Attack advisor (issues 16 and 23): who moves each zombie, the Weapon as
+safety, and where the human to move could end her move, on positions whose answers
+are known exactly; the exact figures checked against the engine itself by Monte Carlo
+(the engine's own walks, chosen the way the advisor assumes), and `referee advise`."""
 
 from __future__ import annotations
 
+import copy
 import json
+import random
+from fractions import Fraction
 
 from typer.testing import CliRunner
 
+from referee.advice import wilson
 from referee.cli import app
-from referee.games.zombie_attack.advise import advise, reach
+from referee.games.zombie_attack.advise import advise, reach, zombie_movers
 from referee.games.zombie_attack.engine import Game
-from referee.grid import parse_square
+from referee.grid import parse_square, square_name
 
 runner = CliRunner()
 
@@ -23,9 +29,35 @@ def placed(**squares) -> Game:
     return game
 
 
+def position(at: dict[str, str], zombies: int, *, turned=(), cards=None, phase="zombies",
+             zmover: str | None = None, first: str | None = None) -> Game:
+    """A position on the default mansion: ``zombies`` zombies on the front exit f1, the
+    players on ``at`` (those in ``turned`` are zombie players), holding ``cards``; in the
+    zombie phase with ``zmover`` to move the next zombie, or in the human phase with
+    ``first`` holding the First Mover card."""
+    game = Game.from_tags({"Players": ", ".join(at), "Zombies": str(zombies)})
+    s = game.s
+    for p in s.players:
+        p.at = parse_square(at[p.name])
+        p.human = p.name not in turned
+        p.cards = list((cards or {}).get(p.name, []))
+    s.phase = phase
+    if first is not None:
+        s.first = game.seat_of(first)
+    if phase == "zombies":
+        s.zmover = game.seat_of(zmover)
+    return game
+
+
+def by_human(advice) -> dict:
+    return {o.extra["human"]: o for o in advice.options}
+
+
+# -- the shape of the answer ---------------------------------------------------------------
+
 def test_a_human_next_to_the_zombies_is_reached_on_every_roll_and_a_far_one_never():
     game = placed(Ann="f2", Ben="a10")
-    lines = {o.extra["human"]: o for o in advise(game).options}
+    lines = by_human(advise(game))
     assert lines["Ann"].probability == 1.0
     assert lines["Ben"].probability == 0.0 and lines["Ben"].detail == "no zombie can reach"
     assert [o.extra["human"] for o in advise(game).options] == ["Ben", "Ann"]  # safest first
@@ -37,10 +69,162 @@ def test_each_zombie_rolls_its_own_die():
     assert rolls[(0, "f1", "Ann")] == [1, 2, 3, 4, 5, 6] == rolls[(1, "f1", "Ann")]
     # a human exactly six steps away is reached only on a 6: by either of two zombies
     game = placed(Ann="a2", Ben="a10")  # f1-f2-e2-d2-c2-b2-a2
-    ann = next(o for o in advise(game).options if o.extra["human"] == "Ann")
+    ann = by_human(advise(game))["Ann"]
     assert [z["rolls"] for z in ann.extra["zombies"]] == [[6], [6]]
     assert abs(ann.probability - (1 - (5 / 6) ** 2)) < 1e-9
 
+
+# -- who moves the zombies -------------------------------------------------------------------
+
+def test_the_last_human_moving_every_zombie_herself_is_turned_only_when_no_walk_avoids_her():
+    # Cat, the last human, moves both zombies: from f1 every roll has a walk that avoids
+    # f3, so she is never turned (counted as "some walk reaches", it was 35/36 = 97.2%)
+    game = position({"Ann": "a10", "Cat": "f3"}, 2, turned=("Ann",), zmover="Cat")
+    assert zombie_movers(game) == [1, 1]
+    advice = advise(game)
+    cat = by_human(advice)["Cat"]
+    assert cat.probability == 0.0 and cat.extra["moves_every_zombie"] is True
+    assert cat.detail == "no zombie is forced onto this square"
+    assert advice.method.startswith("simplified: 2 zombies searched from where they stand now")
+    # on f2 every walk out of f1 goes through her: forced on every roll
+    game = position({"Ann": "a10", "Cat": "f2"}, 2, turned=("Ann",), zmover="Cat")
+    cat = by_human(advise(game))["Cat"]
+    assert cat.probability == 1.0 and [z["rolls"] for z in cat.extra["zombies"]] == [[1, 2, 3, 4, 5, 6]] * 2
+    # the same square when Ann, a human, moves the first zombie: the worst case for Cat
+    game = position({"Ann": "a10", "Cat": "f3"}, 2, zmover="Ann")
+    cat = by_human(advise(game))["Cat"]
+    assert abs(cat.probability - float(1 - Fraction(1, 6) ** 2)) < 1e-12
+    assert cat.extra["moves_every_zombie"] is False
+
+
+def test_a_human_who_moves_the_only_zombie_never_walks_it_into_herself():
+    # Ann moves the only zombie (f1): f3 is avoidable on every roll; Ben on g3 is three
+    # steps away (f2-g2-g3), reached on rolls 3 to 6 if Ann chooses: 4/6
+    game = position({"Ann": "f3", "Ben": "g3"}, 1, zmover="Ann")
+    advice = advise(game)
+    assert advice.method == "exact: every legal walk of the zombie for each roll 1-6"
+    lines = by_human(advice)
+    assert lines["Ann"].probability == 0.0 and lines["Ann"].extra["moves_every_zombie"] is True
+    assert lines["Ben"].probability == float(Fraction(2, 3))
+    assert lines["Ben"].extra["zombies"] == [{"at": "f1", "rolls": [3, 4, 5, 6]}]
+    assert [o.plan for o in advice.options] == ["Ann on f3", "Ben on g3"]
+    # Ben moving it instead: Ann's square is reached on 2 to 6, Ben is safe
+    lines = by_human(advise(position({"Ann": "f3", "Ben": "g3"}, 1, zmover="Ben")))
+    assert lines["Ann"].probability == float(Fraction(5, 6)) and lines["Ben"].probability == 0.0
+
+
+def test_an_armed_human_one_step_from_a_zombie_destroys_it_and_is_safe():
+    # Ann holds a Weapon on f2, next to the only zombie, which Ben moves: every walk out
+    # of f1 enters f2, so the zombie is destroyed on every roll; Ann is never turned
+    game = position({"Ann": "f2", "Ben": "a10"}, 1, cards={"Ann": ["Weapon"]}, zmover="Ben")
+    advice = advise(game)
+    ann = by_human(advice)["Ann"]
+    assert ann.probability == 0.0 and ann.extra["armed"] is True and ann.extra["destroys"] == 1.0
+    assert advice.method.startswith("exact")
+    assert "(Weapon: destroyed, 100.0%)" in ann.detail
+    # with two zombies the second one turns her once the first has taken the Weapon
+    game = position({"Ann": "f2", "Ben": "a10"}, 2, cards={"Ann": ["Weapon"]}, zmover="Ben")
+    assert by_human(advise(game))["Ann"].probability == 1.0
+
+
+def test_an_armed_human_needs_two_reaching_zombies_to_be_turned():
+    # Ann armed on f3, two zombies on f1 moved by Ben then Cat: each reaches f3 on 2-6;
+    # turned only when both do (25/36); a zombie destroyed when either does (35/36)
+    game = position({"Ann": "f3", "Ben": "a10", "Cat": "n10"}, 2, cards={"Ann": ["Weapon"]}, zmover="Ben")
+    ann = by_human(advise(game))["Ann"]
+    assert abs(ann.probability - 25 / 36) < 1e-12
+    assert abs(ann.extra["destroys"] - 35 / 36) < 1e-12
+
+
+# -- where the move could end ----------------------------------------------------------------
+
+def test_the_human_in_the_middle_of_a_move_gets_the_squares_it_could_end_on():
+    # Ann on f4 with one step left; Ben holds the First Mover card and will move the only
+    # zombie (f1): a square d steps from f1 is reached on rolls d..6
+    game = position({"Ann": "f4", "Ben": "a10"}, 1, phase="humans", first="Ben")
+    s = game.s
+    s.order, s.roll, s.steps_left, s.visited = 1, 1, 1, {parse_square("f4")}
+    advice = advise(game)
+    assert advice.question.startswith("Ann to move (rolled 1, 1 step left): where to end the move")
+    assert advice.method.startswith("simplified: hand as now")
+    assert [(o.plan, o.probability) for o in advice.options] == [
+        ("N to f5", 0.5), ("E to g4", 0.5), ("stop on f4", float(Fraction(2, 3))), ("S to f3", float(Fraction(5, 6)))]
+
+
+def test_a_key_holder_is_told_she_escapes_first_and_the_steps_left_to_her_exit():
+    game = position({"Ann": "f9", "Ben": "a10"}, 1, cards={"Ann": ["Key:back"]}, phase="humans", first="Ann")
+    s = game.s
+    s.roll, s.steps_left, s.visited = 2, 2, {parse_square("f9")}
+    options = advise(game).options
+    assert options[0].plan == "N to f10" and options[0].extra["escapes"] is True
+    assert options[1].plan == "stop on f9" and options[1].extra["key_steps"] == 1
+    assert "1 step to the back exit" in options[1].detail
+
+
+def test_before_the_roll_each_roll_gets_the_best_square_it_reaches():
+    # Ann on f4, not rolled; Ben moves the only zombie (f1): f4 is three steps from f1
+    # (rolls 3-6: 4/6); one step reaches f5 or g4 (rolls 4-6: 3/6); two steps f6 (5-6:
+    # 2/6); three steps a square six from f1 (1/6); four steps one no zombie walk reaches
+    game = position({"Ann": "f4", "Ben": "a10"}, 1, phase="humans", first="Ben")
+    game.s.order = 1
+    advice = advise(game)
+    assert advice.question.startswith("Ann to move (not rolled yet)")
+    got = [(o.plan.split(":")[0], o.probability) for o in advice.options]
+    assert got == [("pass on f4", float(Fraction(2, 3))), ("roll 1", 0.5), ("roll 2", float(Fraction(1, 3))),
+                   ("roll 3", float(Fraction(1, 6))), ("roll 4", 0.0), ("roll 5", 0.0), ("roll 6", 0.0)]
+    assert advice.options[2].plan == "roll 2: N W to e5"     # five from f1, as f6 (a tie: west first)
+    mean = (Fraction(1, 2) + Fraction(1, 3) + Fraction(1, 6)) / 6
+    assert f"{float(mean):.1%}" in advice.notes[0]
+
+
+# -- the exact figures against the engine --------------------------------------------------
+
+def play_zombie_phase(game: Game, rng: random.Random, target: int) -> bool:
+    """Roll and move every zombie left with the engine, each mover choosing like the
+    advisor assumes: a walk into ``target`` when the mover is someone else, a walk
+    avoiding herself when possible; True when ``target`` is turned."""
+    game = copy.copy(game)
+    game.s = game.s.clone()
+    while game.s.phase == "zombies" and not game.over and game.s.players[target].human:
+        mover = game.s.zmover
+        z = next(z for z in game.s.zombies if not z.moved and z.at is not None)
+        roll = rng.randint(1, 6)
+        _longest, walks = game.zombie_walks(z, roll)
+        hits = lambda w: target in w.turned or w.destroyed_by == target  # noqa: E731
+        mine = lambda w: mover in w.turned  # noqa: E731
+        if mover == target:
+            pick = min(walks, key=lambda w: (mine(w), square_name(w.end))) if walks else None
+        else:
+            pick = max(walks, key=lambda w: (hits(w), square_name(w.end))) if walks else None
+        path = " ".join(walks[pick]) if pick is not None else ""
+        name = game.s.players[mover].name
+        game.apply(f"{name}: zombie {square_name(z.at)} roll {roll} {path}".rstrip())
+    return not game.s.players[target].human
+
+
+def within(game: Game, target: int, exact: float, n: int = 600, seed: int = 23) -> tuple[int, float, float]:
+    rng = random.Random(seed)
+    hits = sum(play_zombie_phase(game, rng, target) for _ in range(n))
+    low, high = wilson(hits, n)
+    assert low <= exact <= high, (hits, n, exact)
+    return hits, low, high
+
+
+def test_monte_carlo_on_the_engine_agrees_with_the_exact_figures():
+    # the mover of the only zombie, and the other human (4/6)
+    game = position({"Ann": "f3", "Ben": "g3"}, 1, zmover="Ann")
+    exact = by_human(advise(game))
+    assert within(game, 0, exact["Ann"].probability)[0] == 0
+    within(game, 1, exact["Ben"].probability)
+    # the armed human and two zombies moved by others, played one after the other (25/36)
+    game = position({"Ann": "f3", "Ben": "a10", "Cat": "n10"}, 2, cards={"Ann": ["Weapon"]}, zmover="Ben")
+    within(game, 0, by_human(advise(game))["Ann"].probability)
+    # the last human moving both zombies herself (0)
+    game = position({"Ann": "a10", "Cat": "f3"}, 2, turned=("Ann",), zmover="Cat")
+    assert within(game, 1, by_human(advise(game))["Cat"].probability)[0] == 0
+
+
+# -- through the CLI ---------------------------------------------------------------------------
 
 def test_referee_advise_for_a_stored_game():
     assert runner.invoke(app, ["new", "zombie-attack", "--players", "Ann,Ben"]).exit_code == 0
@@ -48,3 +232,13 @@ def test_referee_advise_for_a_stored_game():
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["game"] == "zombie-attack" and data["method"].startswith("exact")
+    for event in ("Ann: start d9", "Ben: start i9", "Ann: roll 2"):
+        assert runner.invoke(app, ["move", event]).exit_code == 0
+    result = runner.invoke(app, ["advise", "--json"])
+    data = json.loads(result.stdout)
+    assert data["question"].startswith("Ann to move (rolled 2, 2 steps left)")
+    assert data["method"].startswith("simplified: 6 zombies searched")
+    chances = [o["probability"] for o in data["options"]]
+    assert chances == sorted(chances) and data["options"][0]["square"] == "b9"
+    result = runner.invoke(app, ["advise", "--plan", "N"])
+    assert result.exit_code == 2

@@ -399,61 +399,69 @@ def _advise_humans(game: Game) -> Advice:
 
 
 def _advise_move(game: Game, seat: int) -> Advice:
+    """The squares the move of human ``seat`` could end on: rolled, each square within
+    her steps left (the best :data:`MAX_SQUARES`); not rolled yet, passing, and for
+    each roll 1..6 the best square that roll lets her reach."""
     s = game.s
     p = s.players[seat]
     rolled = s.roll is not None
     steps = s.steps_left if rolled else 6
     visited = s.visited if rolled else {p.at}
-    ends = move_ends(game, seat, steps, visited)
-    rows = []
     exact = True
-    for sq, (path, escapes) in ends.items():
-        moves = bool(path) or rolled
+
+    def rate(sq: Square, path: tuple[str, ...], escapes: bool, moved: bool) -> tuple:
+        """``(sort key, Line)`` of ending on ``sq`` by ``path``."""
+        nonlocal exact
+        where = square_name(sq)
+        plan = f"{' '.join(path)} to {where}" if path else f"stop on {where}"
         if escapes:
-            rows.append((0, Fraction(0), 0, len(path), sq, path, None, True))
-            continue
-        g = _with(game, seat, sq, drop=(HIDING,) if moves else ())
+            line = Line(plan, 0.0, detail=f"escapes through the exit with the Key: {p.name} wins",
+                        extra={"square": where, "path": list(path), "escapes": True, "own": False})
+            return (0, Fraction(0), 0, len(path), sq), line
+        g = _with(game, seat, sq, drop=(HIDING,) if moved else ())
         r = risk(g, seat)
         exact = exact and r.exact
         kd = key_distance(g, seat, sq)
-        rows.append((1, r.turned, kd[1] if kd else 99, len(path), sq, path, r, False))
-    rows.sort(key=lambda row: (row[0], row[1], row[2], row[3], row[4]))
-    lines = []
-    for _e, turned, kdist, n, sq, path, r, escapes in rows[:MAX_SQUARES]:
-        where = square_name(sq)
-        if not path:
-            plan = f"stop on {where}" if rolled else f"pass on {where}"
-        else:
-            plan = f"{' '.join(path)} to {where}"
-        bits = []
-        if not rolled and path:
-            bits.append(f"needs a roll of {len(path)}+")
-        if escapes:
-            bits.append("escapes with her Key: wins")
-            extra = {"square": where, "path": list(path), "escapes": True}
-        else:
-            bits.append(_risk_detail(game, r))
-            if kdist < 99:
-                door = key_distance(_with(game, seat, sq), seat, sq)[0]
-                bits.append(f"{kdist} steps to the {door} exit with her Key")
-            if not path and not rolled and p.hiding:
-                bits.append("stays hidden")
-            extra = {"square": where, "path": list(path), "escapes": False, "armed": r.armed,
-                     "destroys": float(r.destroys), "key_steps": kdist if kdist < 99 else None,
-                     "zombies": [{"at": z, "rolls": rl} for z, rl in r.rolls]}
-        lines.append(Line(plan, float(turned), detail="; ".join(bits), extra=extra))
-    own = [seat] if rows and any(row[6] is not None and row[6].own for row in rows) else []
+        bits = [_risk_detail(game, r)]
+        if kd:
+            bits.append(f"{kd[1]} step{'s' if kd[1] != 1 else ''} to the {kd[0]} exit with the Key")
+        line = Line(plan, float(r.turned), detail="; ".join(bits),
+                    extra={"square": where, "path": list(path), "escapes": False, "armed": r.armed,
+                           "destroys": float(r.destroys), "key_steps": kd[1] if kd else None,
+                           "own": r.own, "zombies": [{"at": z, "rolls": rl} for z, rl in r.rolls]})
+        return (1, r.turned, kd[1] if kd else 99, len(path), sq), line
+
+    rated = sorted((rate(sq, path, esc, True) for sq, (path, esc) in move_ends(game, seat, steps, visited).items()),
+                   key=lambda kl: kl[0])
+    notes = []
+    if rolled:
+        lines = [line for _k, line in rated[:MAX_SQUARES]]
+        if len(rated) > MAX_SQUARES:
+            notes.append(f"{len(rated) - MAX_SQUARES} more squares {p.name} could end on are not listed.")
+        how = f"rolled {s.roll}, {s.steps_left} step{'s' if s.steps_left != 1 else ''} left"
+    else:
+        _k, stay = rate(p.at, (), False, False)
+        lines = [replace_line(stay, f"pass on {square_name(p.at)}",
+                              stay.detail + ("; stays hidden" if p.hiding else ""))]
+        mean = Fraction(0)
+        for roll in range(1, 7):
+            key, best = next((k, line) for k, line in rated if k[3] <= roll)
+            mean += key[1] * _SIXTH
+            lines.append(replace_line(best, f"roll {roll}: {best.plan}", best.detail, roll=roll))
+        notes.append(f"Rolling, then ending on the best square each roll allows: {_percent(mean)}.")
+        how = "not rolled yet"
+    own = [seat] if any(line.extra.get("own") for line in lines) else []
     extra = ["hand as now (cards drawn on the way unknown)", "no step onto a zombie"]
     if _zombie_players_later(game, after_mover=True):
         extra.append("zombie players still to move this round are not counted")
-    how = f"rolled {s.roll}, {s.steps_left} step{'s' if s.steps_left != 1 else ''} left" if rolled else \
-        "not rolled yet"
     question = (f"{p.name} to move ({how}): where to end the move, by the chance of being turned "
                 "in the coming zombie phase")
-    notes = []
-    if len(rows) > MAX_SQUARES:
-        notes.append(f"{len(rows) - MAX_SQUARES} more squares {p.name} could end on are not listed.")
     notes.append(f"Each square is rated with {p.name} on it and the hand held now; the other humans "
                  "where they stand.")
     return Advice("zombie-attack", question, _method(game, exact=exact, extra=extra),
                   lines, best="low", notes=notes + _model_notes(game, own))
+
+
+def replace_line(line: Line, plan: str, detail: str, **extra) -> Line:
+    """``line`` with another ``plan`` and ``detail`` (and more ``extra`` keys)."""
+    return Line(plan, line.probability, line.low, line.high, detail, {**line.extra, **extra})
