@@ -67,11 +67,18 @@ def test_each_zombie_rolls_its_own_die():
     game = placed(Ann="f2", Ben="a10")
     rolls = reach(game)
     assert rolls[(0, "f1", "Ann")] == [1, 2, 3, 4, 5, 6] == rolls[(1, "f1", "Ann")]
-    # a human exactly six steps away is reached only on a 6: by either of two zombies
-    game = placed(Ann="a2", Ben="a10")  # f1-f2-e2-d2-c2-b2-a2
+    # a human exactly six steps away can be reached only on a 6, by either zombie
+    game = placed(Ann="a2", Ben="a10")  # f1-f2-e2-d2-c2-b2-a2, the only way there
     ann = by_human(advise(game))["Ann"]
     assert [z["rolls"] for z in ann.extra["zombies"]] == [[6], [6]]
-    assert abs(ann.probability - (1 - (5 / 6) ** 2)) < 1e-9
+    # played out exactly: Ann moves the first zombie and parks it on that way (f2 on an
+    # odd roll, farther along on an even one), so Ben's zombie never gets to her
+    assert ann.probability == 0.0
+    # with Ben moving first, only his own 6 reaches her; Ann then walks hers elsewhere
+    game.s.first = 1
+    advice = advise(game)
+    assert by_human(advice)["Ann"].probability == float(Fraction(1, 6))
+    assert advice.method == "exact: the 2 zombies played out on the engine, every order, roll 1-6 and legal walk"
 
 
 # -- who moves the zombies -------------------------------------------------------------------
@@ -85,15 +92,17 @@ def test_the_last_human_moving_every_zombie_herself_is_turned_only_when_no_walk_
     cat = by_human(advice)["Cat"]
     assert cat.probability == 0.0 and cat.extra["moves_every_zombie"] is True
     assert cat.detail == "no zombie is forced onto this square"
-    assert advice.method.startswith("simplified: 2 zombies searched from where they stand now")
+    assert advice.method.startswith("exact: the 2 zombies played out on the engine")
     # on f2 every walk out of f1 goes through her: forced on every roll
     game = position({"Ann": "a10", "Cat": "f2"}, 2, turned=("Ann",), zmover="Cat")
     cat = by_human(advise(game))["Cat"]
     assert cat.probability == 1.0 and [z["rolls"] for z in cat.extra["zombies"]] == [[1, 2, 3, 4, 5, 6]] * 2
     # the same square when Ann, a human, moves the first zombie: the worst case for Cat
+    # is Ann's 2 to 6 (5/6); on a 1 Ann's zombie stops on f2 and shuts Cat's in on f1
+    # (taken as independent, it would be 35/36)
     game = position({"Ann": "a10", "Cat": "f3"}, 2, zmover="Ann")
     cat = by_human(advise(game))["Cat"]
-    assert abs(cat.probability - float(1 - Fraction(1, 6) ** 2)) < 1e-12
+    assert cat.probability == float(Fraction(5, 6))
     assert cat.extra["moves_every_zombie"] is False
 
 
@@ -132,8 +141,13 @@ def test_an_armed_human_needs_two_reaching_zombies_to_be_turned():
     # turned only when both do (25/36); a zombie destroyed when either does (35/36)
     game = position({"Ann": "f3", "Ben": "a10", "Cat": "n10"}, 2, cards={"Ann": ["Weapon"]}, zmover="Ben")
     ann = by_human(advise(game))["Ann"]
-    assert abs(ann.probability - 25 / 36) < 1e-12
-    assert abs(ann.extra["destroys"] - 35 / 36) < 1e-12
+    assert ann.probability == float(Fraction(25, 36))
+    assert ann.extra["destroys"] is None and "the first to reach her is destroyed" in ann.detail
+    # taken as independent (more zombies than are played out), the same figure, and the
+    # chance that some zombie can walk into her Weapon: 35/36
+    from referee.games.zombie_attack import advise as module
+    r = module.risk(game, 0)
+    assert (r.turned, r.destroys, r.exact) == (Fraction(25, 36), Fraction(35, 36), False)
 
 
 # -- where the move could end ----------------------------------------------------------------

@@ -171,13 +171,19 @@ def _flags(game: Game, z, seat: int, own: bool, key: str) -> list[bool]:
     return out
 
 
-def risk(game: Game, seat: int) -> Risk:
+def risk(game: Game, seat: int, memo: dict | None = None) -> Risk:
     """The :class:`Risk` of human ``seat`` in the coming zombie phase.
+
+    With at most :data:`EXACT_ZOMBIES` zombies to move and a ``memo`` (a dict shared
+    by the calls of one answer), ``turned`` is exact: :func:`exact_turned` plays the
+    phase out on the engine.  Otherwise the zombies are taken one at a time from
+    where the tokens stand now, rolled independently:
 
     Unarmed: turned when some zombie's roll reaches her (``1 - prod(1 - p_z)``).
     Armed (ruling 6): turned only when one zombie reaches her Weapon and another,
     walking after it, reaches her unarmed (searched again with her Weapon gone).
-    Zombies farther than 6 steps on the empty mansion are skipped (they reach nobody).
+    Zombies farther than 6 steps on the empty mansion are skipped: they reach nobody,
+    whatever the others do (tokens only lengthen a walk).
     """
     s = game.s
     p = s.players[seat]
@@ -186,9 +192,20 @@ def risk(game: Game, seat: int) -> Risk:
     own = bool(movers) and all(m == seat for m in movers)
     armed = WEAPON in p.cards
     near = [z for z in zs if _static_distance(game, z.at).get(p.at, 99) <= 6]
-    exact = len(zs) <= 1
     if not near:
-        return Risk(Fraction(0), Fraction(0), own, [], exact, armed)
+        return Risk(Fraction(0), Fraction(0), own, [], True, armed)
+    found = _independent(game, seat, zs, near, own, armed)
+    if len(zs) > 1 and memo is not None and len(zs) <= EXACT_ZOMBIES:
+        found.turned = exact_turned(game, seat, memo)
+        found.exact = True
+        found.destroys = None          # the independent figure would not be exact
+    return found
+
+
+def _independent(game: Game, seat: int, zs: list, near: list, own: bool, armed: bool) -> Risk:
+    """:func:`risk` with the zombies taken as independent (exact with one zombie)."""
+    s = game.s
+    exact = len(zs) <= 1
     if not armed:
         miss = Fraction(1)
         rolls = []
@@ -223,6 +240,116 @@ def risk(game: Game, seat: int) -> Risk:
                 new[key] = new.get(key, 0) + q
         state = new
     return Risk(done, 1 - miss_destroy, own, rolls, exact, armed)
+
+
+#: Up to this many zombies to move, :func:`risk` plays the zombie phase out exactly.
+EXACT_ZOMBIES = 2
+
+
+def zombie_phase(game: Game) -> Game:
+    """A copy of ``game`` in the zombie phase: as it is, or, from the human phase, as
+    the zombie phase would start with everyone where they stand now (the engine's own
+    start: every zombie unmoved, the First Mover or the next human first)."""
+    g = copy.copy(game)
+    g.s = game.s.clone()
+    if g.s.phase != "zombies" and not g.over:
+        g.s.pending = []
+        g._start_zombie_phase()
+    return g
+
+
+def _signature(g: Game) -> tuple:
+    s = g.s
+    return (tuple(sorted((z.at or (-1, -1), z.moved) for z in s.zombies)),
+            tuple((p.human, p.at, tuple(p.cards)) for p in s.players),
+            s.zmover, s.phase, g.over, tuple((q.namer, q.seat) for q in s.pending))
+
+
+def exact_turned(game: Game, seat: int, memo: dict) -> Fraction:
+    """The exact chance that human ``seat`` is turned in the (coming) zombie phase,
+    played out on the engine: every zombie still to move, in every order its movers may
+    choose, every roll 1..6 (1/6 each), every legal walk result (rulings 3 and 17), the
+    exits named after a Weapon (``[ZombieReturn "door"]``); she chooses what lowers
+    her chance when she moves, every other human what raises it (her worst case).
+    Blocking, turning and the Weapon are the engine's.  ``memo`` caches positions."""
+    return _value(zombie_phase(game), seat, memo)
+
+
+def _child(g: Game, text: str) -> Game:
+    c = copy.copy(g)
+    c.apply(text)                      # apply works on a clone of the state
+    return c
+
+
+def _walked(g: Game, index: int, walk, path: tuple[str, ...]) -> Game:
+    """A copy of ``g`` after zombie ``index`` walks ``path`` (a legal walk the engine's
+    own search found, with its result ``walk``), applied by the engine."""
+    c = copy.copy(g)
+    c.s = g.s.clone()
+    c._apply_walk(c.s.zombies[index], walk, path, c.s.zmover)
+    return c
+
+
+def _best(values, pick, bound: Fraction) -> Fraction:
+    """``pick`` (min or max) of the lazily computed ``values``, stopping at ``bound``
+    (0 for min, 1 for max: nothing can do better)."""
+    out = None
+    for v in values:
+        if out is None or pick(v, out) != out:
+            out = v
+        if out == bound:
+            break
+    return Fraction(0) if out is None else out
+
+
+def _value(g: Game, target: int, memo: dict) -> Fraction:
+    s = g.s
+    if not s.players[target].human:
+        return Fraction(1)
+    if g.over or s.phase != "zombies":
+        return Fraction(0)
+    key = (target, _signature(g))
+    if key in memo:
+        return memo[key]
+    if s.pending:
+        chooser = s.pending[0].namer
+        pick = min if chooser == target else max
+        out = _best((_value(_child(g, o.text), target, memo) for o in g.legal_events()),
+                    pick, Fraction(0) if pick is min else Fraction(1))
+        memo[key] = out
+        return out
+    mover = s.zmover
+    pick = min if mover == target else max
+    bound = Fraction(0) if pick is min else Fraction(1)
+    at = s.players[target].at
+    unmoved = [i for i, z in enumerate(s.zombies) if not z.moved and z.at is not None]
+    if not any(_static_distance(g, s.zombies[i].at).get(at, 99) <= 6 for i in unmoved):
+        memo[key] = Fraction(0)        # no zombie left can get to her, whatever happens
+        return Fraction(0)
+    last = len(unmoved) == 1
+
+    def zombie_value(i: int) -> Fraction:
+        z = s.zombies[i]
+        search = g._walk_searcher(z)
+        total = Fraction(0)
+        for roll in range(1, 7):
+            _longest, walks = g.zombie_walks(z, roll, search)
+            if last:
+                # the phase ends with this walk: she is turned only by the walk itself
+                hits = [target in w.turned for w in walks]
+                total += int(bool(hits) and (all(hits) if pick is min else any(hits)))
+                continue
+            # walks that turn her first when others move, last when she does
+            ordered = sorted(walks.items(), key=lambda wp: (target in wp[0].turned) == (pick is min))
+            total += _best((_value(_walked(g, i, w, path), target, memo) for w, path in ordered), pick, bound)
+        return total * _SIXTH
+
+    firsts = {}
+    for i in unmoved:
+        firsts.setdefault(s.zombies[i].at, i)
+    out = _best((zombie_value(i) for i in firsts.values()), pick, bound)
+    memo[key] = out
+    return out
 
 
 # -- the human's move --------------------------------------------------------------------
@@ -312,8 +439,10 @@ def _risk_detail(game: Game, r: Risk) -> str:
         return "no zombie is forced onto this square" if r.own else "no zombie can reach"
     how = "forced" if r.own else "can reach"
     text = "; ".join(f"zombie {z} {how} on {', '.join(map(str, rl))}" for z, rl in r.rolls)
-    if r.armed:
+    if r.armed and r.destroys is not None:
         text += f" (Weapon: destroyed, {_percent(r.destroys)})"
+    elif r.armed:
+        text += " (Weapon: the first to reach her is destroyed)"
     return text
 
 
@@ -325,6 +454,8 @@ def _method(game: Game, *, exact: bool, extra: list[str]) -> str:
         simplified.insert(0, f"{k} zombies searched from where they stand now, rolled independently")
     if simplified:
         return "simplified: " + "; ".join(simplified)
+    if k > 1:
+        return f"exact: the {k} zombies played out on the engine, every order, roll 1-6 and legal walk"
     return "exact: every legal walk of the zombie for each roll 1-6"
 
 
@@ -374,20 +505,21 @@ def advise(game: Game, *, seed: int | None = None, samples: int | None = None) -
 
 def _advise_humans(game: Game) -> Advice:
     s = game.s
+    memo: dict = {}
     lines = []
     exact = True
     own_seats = []
     for seat, p in enumerate(s.players):
         if not p.human or p.escaped or p.at is None:
             continue
-        r = risk(game, seat)
+        r = risk(game, seat, memo)
         exact = exact and r.exact
         if r.own:
             own_seats.append(seat)
         detail = _risk_detail(game, r) + (" (hiding)" if p.hiding else "")
         lines.append(Line(f"{p.name} on {square_name(p.at)}", float(r.turned), detail=detail,
                           extra={"human": p.name, "armed": r.armed, "moves_every_zombie": r.own,
-                                 "destroys": float(r.destroys),
+                                 "destroys": None if r.destroys is None else float(r.destroys),
                                  "zombies": [{"at": z, "rolls": rl} for z, rl in r.rolls]}))
     lines.sort(key=lambda line: (line.probability, line.plan))
     extra = []
@@ -408,6 +540,7 @@ def _advise_move(game: Game, seat: int) -> Advice:
     steps = s.steps_left if rolled else 6
     visited = s.visited if rolled else {p.at}
     exact = True
+    memo: dict | None = {} if len(zombies_to_move(game)) <= EXACT_ZOMBIES else None
 
     def rate(sq: Square, path: tuple[str, ...], escapes: bool, moved: bool) -> tuple:
         """``(sort key, Line)`` of ending on ``sq`` by ``path``."""
@@ -419,7 +552,7 @@ def _advise_move(game: Game, seat: int) -> Advice:
                         extra={"square": where, "path": list(path), "escapes": True, "own": False})
             return (0, Fraction(0), 0, len(path), sq), line
         g = _with(game, seat, sq, drop=(HIDING,) if moved else ())
-        r = risk(g, seat)
+        r = risk(g, seat, memo)
         exact = exact and r.exact
         kd = key_distance(g, seat, sq)
         bits = [_risk_detail(game, r)]
@@ -427,7 +560,7 @@ def _advise_move(game: Game, seat: int) -> Advice:
             bits.append(f"{kd[1]} step{'s' if kd[1] != 1 else ''} to the {kd[0]} exit with the Key")
         line = Line(plan, float(r.turned), detail="; ".join(bits),
                     extra={"square": where, "path": list(path), "escapes": False, "armed": r.armed,
-                           "destroys": float(r.destroys), "key_steps": kd[1] if kd else None,
+                           "destroys": None if r.destroys is None else float(r.destroys), "key_steps": kd[1] if kd else None,
                            "own": r.own, "zombies": [{"at": z, "rolls": rl} for z, rl in r.rolls]})
         return (1, r.turned, kd[1] if kd else 99, len(path), sq), line
 
