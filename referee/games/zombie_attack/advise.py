@@ -327,6 +327,13 @@ def _value(g: Game, target: int, memo: dict) -> Fraction:
         memo[key] = Fraction(0)        # no zombie left can get to her, whatever happens
         return Fraction(0)
     last = len(unmoved) == 1
+    if last:
+        # the last walk depends only on the tokens within its reach (and on the rooms
+        # someone hides in): positions that differ elsewhere share one search
+        leaf = ("leaf", target, pick is min, _near_tokens(g, s.zombies[unmoved[0]]))
+        if leaf in memo:
+            memo[key] = memo[leaf]
+            return memo[leaf]
 
     def zombie_value(i: int) -> Fraction:
         z = s.zombies[i]
@@ -349,7 +356,25 @@ def _value(g: Game, target: int, memo: dict) -> Fraction:
         firsts.setdefault(s.zombies[i].at, i)
     out = _best((zombie_value(i) for i in firsts.values()), pick, bound)
     memo[key] = out
+    if last:
+        memo[leaf] = out
     return out
+
+
+def _near_tokens(g: Game, z) -> tuple:
+    """What zombie ``z``'s walks can depend on: its square, and every token within 6
+    steps of it on the empty mansion or in a room where someone hides (a walk never
+    gets farther, and a hider's room is closed or open by who else is in it)."""
+    s, m = g.s, g.mansion
+    ball = _static_distance(g, z.at)
+    hides = {m.room_of(p.at) for p in s.players if p.hiding and p.at is not None} - {None}
+
+    def near(sq) -> bool:
+        return sq is not None and (sq in ball or m.room_of(sq) in hides)
+
+    return (z.at,
+            tuple(sorted(o.at for o in s.zombies if o is not z and near(o.at))),
+            tuple((p.human, p.at if near(p.at) else None, WEAPON in p.cards, p.hiding) for p in s.players))
 
 
 # -- the human's move --------------------------------------------------------------------
