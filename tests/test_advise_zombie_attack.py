@@ -191,6 +191,24 @@ def test_before_the_roll_each_roll_gets_the_best_square_it_reaches():
     assert f"{float(mean):.1%}" in advice.notes[0]
 
 
+def test_a_zombie_player_still_to_move_this_round_counts_before_the_zombies():
+    # Ann on b9 (the kitchen) with one step left; Cat, a zombie player on d7, moves after
+    # her this round and can reach a square d steps away on rolls d..6; the only zombie
+    # (f1) is out of reach.  d7-d8-c8-b8 is 3 steps, b9 4, a9 and b10 5
+    game = position({"Ann": "b9", "Ben": "n10", "Cat": "d7"}, 1, turned=("Cat",), phase="humans", first="Ann")
+    s = game.s
+    s.roll, s.steps_left, s.visited = 1, 1, {parse_square("b9")}
+    advice = advise(game)
+    assert [(o.plan, o.probability) for o in advice.options] == [
+        ("W to a9", float(Fraction(1, 3))), ("N to b10", float(Fraction(1, 3))), ("stop on b9", 0.5),
+        ("S to b8", float(Fraction(2, 3))), ("E to c9", float(Fraction(2, 3)))]
+    assert advice.options[0].extra["zombie_players"] == {"Cat": float(Fraction(1, 3))}
+    assert advice.method.endswith("zombie players still to move this round combined as independent")
+    # armed, Ann sends Cat to an exit instead (and loses the Weapon): never turned here
+    s.players[0].cards = ["Weapon"]
+    assert {o.probability for o in advise(game).options} == {0.0}
+
+
 # -- the exact figures against the engine --------------------------------------------------
 
 def play_zombie_phase(game: Game, rng: random.Random, target: int) -> bool:

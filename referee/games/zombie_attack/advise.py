@@ -158,6 +158,7 @@ class Risk:
                  exact: bool, armed: bool):
         self.turned, self.destroys, self.own, self.rolls = turned, destroys, own, rolls
         self.exact, self.armed = exact, armed
+        self.players: list[tuple[str, Fraction]] = []   # zombie players still to move, and their chance
 
 
 def _flags(game: Game, z, seat: int, own: bool, key: str) -> list[bool]:
@@ -377,6 +378,74 @@ def _near_tokens(g: Game, z) -> tuple:
             tuple((p.human, p.at if near(p.at) else None, WEAPON in p.cards, p.hiding) for p in s.players))
 
 
+# -- zombie players still to move this round -----------------------------------------------
+
+def zombie_player_reach(game: Game, zp: int, target: int) -> Fraction:
+    """The chance that zombie player ``zp`` can step onto human ``target``'s square in
+    its move this round (ruling 4: up to its roll, each step into a new square; it may
+    cross locked doors and enter a hider's room, never a square holding a zombie or
+    another zombie player; an armed human on the way would end its move).  Zombie
+    players try to catch the humans, so a reach counts.  Mid-move: 1 or 0 with its
+    steps left; otherwise ``(7 - d) / 6`` for a square ``d`` steps away."""
+    s, m = game.s, game.mansion
+    p = s.players[zp]
+    goal = s.players[target].at
+    mid = s.phase == "humans" and s.roll is not None and game.mover() == zp
+    avoid = set(s.visited) if mid else {p.at}
+    zombies = {z.at for z in s.zombies if z.at is not None}
+    others = {q.at for i, q in enumerate(s.players) if i != zp and not q.human and q.at is not None}
+    armed = {q.at for i, q in enumerate(s.players) if i != target and q.human and WEAPON in q.cards}
+    dist = {p.at: 0}
+    todo = deque([p.at])
+    while todo and goal not in dist:
+        sq = todo.popleft()
+        if dist[sq] >= 6:
+            continue
+        for f in FACINGS:
+            if m.wall(sq, f):
+                continue
+            to = step(sq, f)
+            if to in dist or to in avoid or m.kind.get(to) == "table" or to in zombies or to in others:
+                continue
+            if to in armed and to != goal:
+                continue
+            dist[to] = dist[sq] + 1
+            todo.append(to)
+    d = dist.get(goal)
+    if d is None or d == 0:
+        return Fraction(0)
+    if mid:
+        return Fraction(int(d <= s.steps_left))
+    return Fraction(max(0, 7 - d), 6)
+
+
+def threat(game: Game, seat: int, memo: dict | None, zps: list[int]) -> Risk:
+    """:func:`risk`, with the zombie players ``zps`` who still move this round first:
+    one that reaches her turns her, or, if she is armed, is sent to an exit and takes
+    her Weapon (rulebook "Zombie Players"; ruling 6); the zombie phase is then rated
+    for her with or without it.  The zombie players' moves and the zombie phase are
+    combined as independent (their new squares are not seen by the zombies)."""
+    r = risk(game, seat, memo)
+    if not zps:
+        return r
+    reach_p = [(zp, zombie_player_reach(game, zp, seat)) for zp in zps]
+    state = {"armed" if r.armed else "bare": Fraction(1)}
+    turned = Fraction(0)
+    for _zp, q in reach_p:
+        new: dict = {}
+        for k, pr in state.items():
+            if k == "armed":
+                new["bare"] = new.get("bare", 0) + pr * q
+            else:
+                turned += pr * q
+            new[k] = new.get(k, 0) + pr * (1 - q)
+        state = new
+    bare = r.turned if not r.armed else risk(_with(game, seat, drop=(WEAPON,)), seat, memo).turned
+    r.turned = turned + state.get("armed", 0) * r.turned + state.get("bare", 0) * bare
+    r.players = [(game.s.players[zp].name, q) for zp, q in reach_p if q]
+    return r
+
+
 # -- the human's move --------------------------------------------------------------------
 
 def _human_step(game: Game, seat: int, sq: Square, f: str, visited) -> tuple[Square | None, bool]:
@@ -461,13 +530,18 @@ def _percent(p: Fraction) -> str:
 def _risk_detail(game: Game, r: Risk) -> str:
     """The reaching rolls of each zombie in words."""
     if not r.rolls:
-        return "no zombie is forced onto this square" if r.own else "no zombie can reach"
+        text = "no zombie is forced onto this square" if r.own else "no zombie can reach"
+        for name, q in r.players:
+            text += f"; zombie player {name} can reach first ({_percent(q)})"
+        return text
     how = "forced" if r.own else "can reach"
     text = "; ".join(f"zombie {z} {how} on {', '.join(map(str, rl))}" for z, rl in r.rolls)
     if r.armed and r.destroys is not None:
         text += f" (Weapon: destroyed, {_percent(r.destroys)})"
     elif r.armed:
         text += " (Weapon: the first to reach her is destroyed)"
+    for name, q in r.players:
+        text += f"; zombie player {name} can reach first ({_percent(q)})"
     return text
 
 
@@ -534,10 +608,11 @@ def _advise_humans(game: Game) -> Advice:
     lines = []
     exact = True
     own_seats = []
+    zps = _zombie_players_later(game, after_mover=False)
     for seat, p in enumerate(s.players):
         if not p.human or p.escaped or p.at is None:
             continue
-        r = risk(game, seat, memo)
+        r = threat(game, seat, memo, zps)
         exact = exact and r.exact
         if r.own:
             own_seats.append(seat)
@@ -545,11 +620,15 @@ def _advise_humans(game: Game) -> Advice:
         lines.append(Line(f"{p.name} on {square_name(p.at)}", float(r.turned), detail=detail,
                           extra={"human": p.name, "armed": r.armed, "moves_every_zombie": r.own,
                                  "destroys": None if r.destroys is None else float(r.destroys),
-                                 "zombies": [{"at": z, "rolls": rl} for z, rl in r.rolls]}))
+                                 "zombies": [{"at": z, "rolls": rl} for z, rl in r.rolls],
+                                 "zombie_players": {n: float(q) for n, q in r.players}}))
     lines.sort(key=lambda line: (line.probability, line.plan))
     extra = []
-    if _zombie_players_later(game, after_mover=False):
-        extra.append("zombie players still to move this round are not counted")
+    if zps:
+        extra.append("zombie players still to move this round combined as independent")
+    if s.phase == "humans" and any(s.players[(s.first + k) % len(s.players)].human
+                                   for k in range(s.order, len(s.players))):
+        extra.append("humans still to move this round rated where they stand")
     question = "The chance that each human is turned in the coming zombie phase"
     return Advice("zombie-attack", question, _method(game, exact=exact, extra=extra),
                   lines, best="low", notes=_model_notes(game, own_seats))
@@ -566,6 +645,7 @@ def _advise_move(game: Game, seat: int) -> Advice:
     visited = s.visited if rolled else {p.at}
     exact = True
     memo: dict | None = {} if len(zombies_to_move(game)) <= EXACT_ZOMBIES else None
+    zps = _zombie_players_later(game, after_mover=True)
 
     def rate(sq: Square, path: tuple[str, ...], escapes: bool, moved: bool) -> tuple:
         """``(sort key, Line)`` of ending on ``sq`` by ``path``."""
@@ -577,7 +657,7 @@ def _advise_move(game: Game, seat: int) -> Advice:
                         extra={"square": where, "path": list(path), "escapes": True, "own": False})
             return (0, Fraction(0), 0, len(path), sq), line
         g = _with(game, seat, sq, drop=(HIDING,) if moved else ())
-        r = risk(g, seat, memo)
+        r = threat(g, seat, memo, zps)
         exact = exact and r.exact
         kd = key_distance(g, seat, sq)
         bits = [_risk_detail(game, r)]
@@ -586,7 +666,8 @@ def _advise_move(game: Game, seat: int) -> Advice:
         line = Line(plan, float(r.turned), detail="; ".join(bits),
                     extra={"square": where, "path": list(path), "escapes": False, "armed": r.armed,
                            "destroys": None if r.destroys is None else float(r.destroys), "key_steps": kd[1] if kd else None,
-                           "own": r.own, "zombies": [{"at": z, "rolls": rl} for z, rl in r.rolls]})
+                           "own": r.own, "zombies": [{"at": z, "rolls": rl} for z, rl in r.rolls],
+                           "zombie_players": {n: float(q) for n, q in r.players}})
         return (1, r.turned, kd[1] if kd else 99, len(path), sq), line
 
     rated = sorted((rate(sq, path, esc, True) for sq, (path, esc) in move_ends(game, seat, steps, visited).items()),
@@ -610,8 +691,8 @@ def _advise_move(game: Game, seat: int) -> Advice:
         how = "not rolled yet"
     own = [seat] if any(line.extra.get("own") for line in lines) else []
     extra = ["hand as now (cards drawn on the way unknown)", "no step onto a zombie"]
-    if _zombie_players_later(game, after_mover=True):
-        extra.append("zombie players still to move this round are not counted")
+    if zps:
+        extra.append("zombie players still to move this round combined as independent")
     question = (f"{p.name} to move ({how}): where to end the move, by the chance of being turned "
                 "in the coming zombie phase")
     notes.append(f"Each square is rated with {p.name} on it and the hand held now; the other humans "
