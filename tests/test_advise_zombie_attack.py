@@ -150,6 +150,17 @@ def test_an_armed_human_needs_two_reaching_zombies_to_be_turned():
     assert (r.turned, r.destroys, r.exact) == (Fraction(25, 36), Fraction(35, 36), False)
 
 
+def test_over_its_budget_the_answer_takes_the_zombies_as_independent_and_says_so(monkeypatch):
+    from referee.games.zombie_attack import advise as module
+
+    game = position({"Ann": "a10", "Cat": "f3"}, 2, zmover="Ann")
+    monkeypatch.setattr(module, "EXACT_BUDGET", -1)
+    advice = advise(game)
+    assert advice.method == "simplified: 2 zombies searched from where they stand now, rolled independently"
+    # Ann's 2-6 and, taken as free, the second zombie's 2-6 (played out it is 5/6)
+    assert by_human(advice)["Cat"].probability == float(Fraction(35, 36))
+
+
 # -- where the move could end ----------------------------------------------------------------
 
 def test_the_human_in_the_middle_of_a_move_gets_the_squares_it_could_end_on():

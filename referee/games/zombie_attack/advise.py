@@ -17,10 +17,18 @@ move no zombie.  The advisor models the mover's choice:
   gone, so one zombie never turns an armed human.
 
 Each zombie's legal walks are searched for every roll 1..6 (each 1/6) by the engine
-itself.  With one zombie to move the figures are exact.  With more, each zombie is
-searched from where the tokens stand now and the zombies' rolls are combined as
-independent (one zombie's move does not block or free another's path, and a human
-turned on the way does not block the next zombie): the answer's first line says so.
+itself.  With one zombie to move the figures are exact.  With two, the zombie phase
+is played out on the engine (every order the movers may choose, every roll, every
+legal walk), within a budget of positions (:data:`EXACT_BUDGET`).  With more, or over
+the budget, each zombie is searched from where the tokens stand now and the zombies'
+rolls are combined as independent (one zombie's move is not seen to block or free
+another's path): the answer's first line says so.  In the human phase, zombie players
+still to move this round count first (they try to catch the humans); their moves and
+the zombie phase are combined as independent, and the answer says so too.
+
+For the human to move, the squares her move could end on are rated with her there
+and the hand she holds now (the cards she draws on the way are not known), and steps
+onto a zombie are left out (an armed human may take them; they are not rated).
 """
 
 from __future__ import annotations
@@ -197,6 +205,8 @@ def risk(game: Game, seat: int, memo: dict | None = None) -> Risk:
         return Risk(Fraction(0), Fraction(0), own, [], True, armed)
     found = _independent(game, seat, zs, near, own, armed)
     if len(zs) > 1 and memo is not None and len(zs) <= EXACT_ZOMBIES:
+        if len(memo) > EXACT_BUDGET:
+            raise _OverBudget
         found.turned = exact_turned(game, seat, memo)
         found.exact = True
         found.destroys = None          # the independent figure would not be exact
@@ -245,6 +255,13 @@ def _independent(game: Game, seat: int, zs: list, near: list, own: bool, armed: 
 
 #: Up to this many zombies to move, :func:`risk` plays the zombie phase out exactly.
 EXACT_ZOMBIES = 2
+#: Positions one answer may play out exactly (about half a second of one core); an
+#: answer that needs more is given wholly with the zombies taken as independent.
+EXACT_BUDGET = 2500
+
+
+class _OverBudget(Exception):
+    """The exact play-out of one answer went over :data:`EXACT_BUDGET`."""
 
 
 def zombie_phase(game: Game) -> Game:
@@ -603,8 +620,14 @@ def advise(game: Game, *, seed: int | None = None, samples: int | None = None) -
 
 
 def _advise_humans(game: Game) -> Advice:
+    try:
+        return _advise_humans_with(game, {})
+    except _OverBudget:
+        return _advise_humans_with(game, None)
+
+
+def _advise_humans_with(game: Game, memo: dict | None) -> Advice:
     s = game.s
-    memo: dict = {}
     lines = []
     exact = True
     own_seats = []
@@ -635,6 +658,14 @@ def _advise_humans(game: Game) -> Advice:
 
 
 def _advise_move(game: Game, seat: int) -> Advice:
+    """:func:`_advise_move_with`, played out exactly within :data:`EXACT_BUDGET`."""
+    try:
+        return _advise_move_with(game, seat, {} if len(zombies_to_move(game)) <= EXACT_ZOMBIES else None)
+    except _OverBudget:
+        return _advise_move_with(game, seat, None)
+
+
+def _advise_move_with(game: Game, seat: int, memo: dict | None) -> Advice:
     """The squares the move of human ``seat`` could end on: rolled, each square within
     her steps left (the best :data:`MAX_SQUARES`); not rolled yet, passing, and for
     each roll 1..6 the best square that roll lets her reach."""
@@ -644,7 +675,6 @@ def _advise_move(game: Game, seat: int) -> Advice:
     steps = s.steps_left if rolled else 6
     visited = s.visited if rolled else {p.at}
     exact = True
-    memo: dict | None = {} if len(zombies_to_move(game)) <= EXACT_ZOMBIES else None
     zps = _zombie_players_later(game, after_mover=True)
 
     def rate(sq: Square, path: tuple[str, ...], escapes: bool, moved: bool) -> tuple:
