@@ -112,6 +112,7 @@ def test_a_human_who_moves_the_only_zombie_never_walks_it_into_herself():
     game = position({"Ann": "f3", "Ben": "g3"}, 1, zmover="Ann")
     advice = advise(game)
     assert advice.method == "exact: every legal walk of the zombie for each roll 1-6"
+    assert {o.extra["exact"] for o in advice.options} == {True}
     lines = by_human(advice)
     assert lines["Ann"].probability == 0.0 and lines["Ann"].extra["moves_every_zombie"] is True
     assert lines["Ben"].probability == float(Fraction(2, 3))
@@ -172,6 +173,7 @@ def test_the_human_in_the_middle_of_a_move_gets_the_squares_it_could_end_on():
     advice = advise(game)
     assert advice.question.startswith("Ann to move (rolled 1, 1 step left): where to end the move")
     assert advice.method.startswith("simplified: hand as now")
+    assert {o.extra["exact"] for o in advice.options} == {False}   # no interval, yet not exact
     assert [(o.plan, o.probability) for o in advice.options] == [
         ("N to f5", 0.5), ("E to g4", 0.5), ("stop on f4", float(Fraction(2, 3))), ("S to f3", float(Fraction(5, 6)))]
 

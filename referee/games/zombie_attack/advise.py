@@ -653,8 +653,7 @@ def _advise_humans_with(game: Game, memo: dict | None) -> Advice:
                                    for k in range(s.order, len(s.players))):
         extra.append("humans still to move this round rated where they stand")
     question = "The chance that each human is turned in the coming zombie phase"
-    return Advice("zombie-attack", question, _method(game, exact=exact, extra=extra),
-                  lines, best="low", notes=_model_notes(game, own_seats))
+    return _answer(question, _method(game, exact=exact, extra=extra), lines, _model_notes(game, own_seats))
 
 
 def _advise_move(game: Game, seat: int) -> Advice:
@@ -727,8 +726,15 @@ def _advise_move_with(game: Game, seat: int, memo: dict | None) -> Advice:
                 "in the coming zombie phase")
     notes.append(f"Each square is rated with {p.name} on it and the hand held now; the other humans "
                  "where they stand.")
-    return Advice("zombie-attack", question, _method(game, exact=exact, extra=extra),
-                  lines, best="low", notes=notes + _model_notes(game, own))
+    return _answer(question, _method(game, exact=exact, extra=extra), lines, notes + _model_notes(game, own))
+
+
+def _answer(question: str, method: str, lines: list[Line], notes: list[str]) -> Advice:
+    """The :class:`Advice`, each line marked ``exact`` (true or false) as the method is,
+    so that a figure with no interval is not shown as exact when it was simplified."""
+    exact = method.startswith("exact")
+    return Advice("zombie-attack", question, method, [replace_line(line, line.plan, line.detail, exact=exact)
+                                                      for line in lines], best="low", notes=notes)
 
 
 def replace_line(line: Line, plan: str, detail: str, **extra) -> Line:
