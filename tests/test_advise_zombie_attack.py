@@ -143,7 +143,7 @@ def test_an_armed_human_needs_two_reaching_zombies_to_be_turned():
     game = position({"Ann": "f3", "Ben": "a10", "Cat": "n10"}, 2, cards={"Ann": ["Weapon"]}, zmover="Ben")
     ann = by_human(advise(game))["Ann"]
     assert ann.probability == float(Fraction(25, 36))
-    assert ann.extra["destroys"] is None and "the first to reach her is destroyed" in ann.detail
+    assert ann.extra["destroys"] is None and "(armed: the first to reach is destroyed)" in ann.detail
     # taken as independent (more zombies than are played out), the same figure, and the
     # chance that some zombie can walk into her Weapon: 35/36
     from referee.games.zombie_attack import advise as module

@@ -552,11 +552,15 @@ def _risk_detail(game: Game, r: Risk) -> str:
             text += f"; zombie player {name} can reach first ({_percent(q)})"
         return text
     how = "forced" if r.own else "can reach"
-    text = "; ".join(f"zombie {z} {how} on {', '.join(map(str, rl))}" for z, rl in r.rolls)
+    groups: dict[tuple, list[str]] = {}
+    for z, rl in r.rolls:                       # zombies on one square with the same rolls, once
+        groups.setdefault((z, tuple(rl)), []).append(z)
+    text = "; ".join(f"{'zombie' if len(zs) == 1 else f'{len(zs)} zombies'} on {z} {how} on "
+                     f"{', '.join(map(str, rl))}" for (z, rl), zs in groups.items())
     if r.armed and r.destroys is not None:
         text += f" (Weapon: destroyed, {_percent(r.destroys)})"
     elif r.armed:
-        text += " (Weapon: the first to reach her is destroyed)"
+        text += " (armed: the first to reach is destroyed)"
     for name, q in r.players:
         text += f"; zombie player {name} can reach first ({_percent(q)})"
     return text
@@ -578,13 +582,11 @@ def _method(game: Game, *, exact: bool, extra: list[str]) -> str:
 def _model_notes(game: Game, own_seats: list[int]) -> list[str]:
     """The mover model in words (the notes under the answer)."""
     s = game.s
-    out = [f"{s.players[i].name} moves every zombie left, and walks none into {s.players[i].name} "
-           "unless every legal walk does." for i in own_seats]
+    out = [f"{s.players[i].name} moves every zombie left: only walks {s.players[i].name} cannot "
+           "avoid count." for i in own_seats]
     if len(zombies_to_move(game)) > 1 or not own_seats:
-        out.append("A zombie another human moves counts when any legal walk reaches a human "
-                   "(the worst case: that human may choose it).")
-    out.append("A zombie that walks into an armed human is destroyed there (ruling 6): it counts as "
-               "safety; she is turned only if another zombie reaches her after that.")
+        out.append("Another human's zombie counts if any legal walk reaches (the worst case).")
+    out.append("A Weapon destroys the first zombie to reach its holder (ruling 6).")
     return out
 
 
@@ -705,7 +707,7 @@ def _advise_move_with(game: Game, seat: int, memo: dict | None) -> Advice:
     if rolled:
         lines = [line for _k, line in rated[:MAX_SQUARES]]
         if len(rated) > MAX_SQUARES:
-            notes.append(f"{len(rated) - MAX_SQUARES} more squares {p.name} could end on are not listed.")
+            notes.append(f"{len(rated) - MAX_SQUARES} more squares not listed.")
         how = f"rolled {s.roll}, {s.steps_left} step{'s' if s.steps_left != 1 else ''} left"
     else:
         _k, stay = rate(p.at, (), False, False)
@@ -724,8 +726,6 @@ def _advise_move_with(game: Game, seat: int, memo: dict | None) -> Advice:
         extra.append("zombie players still to move this round combined as independent")
     question = (f"{p.name} to move ({how}): where to end the move, by the chance of being turned "
                 "in the coming zombie phase")
-    notes.append(f"Each square is rated with {p.name} on it and the hand held now; the other humans "
-                 "where they stand.")
     return _answer(question, _method(game, exact=exact, extra=extra), lines, notes + _model_notes(game, own))
 
 
