@@ -225,23 +225,29 @@ def test_a_zombie_player_still_to_move_this_round_counts_before_the_zombies():
 # -- the exact figures against the engine --------------------------------------------------
 
 def play_zombie_phase(game: Game, rng: random.Random, target: int) -> bool:
-    """Roll and move every zombie left with the engine, each mover choosing like the
-    advisor assumes: a walk into ``target`` when the mover is someone else, a walk
-    avoiding herself when possible; True when ``target`` is turned."""
+    """Roll and move every zombie left with the engine, each mover choosing a walk by a
+    plain rule of its own (not the advisor's search): another human takes a walk into
+    ``target`` if there is one, else one ending as far from her as any; she takes a
+    walk that spares her if there is one, also ending as far from her as any.  True
+    when ``target`` is turned."""
     game = copy.copy(game)
     game.s = game.s.clone()
+    goal = game.s.players[target].at
+
+    def far(w) -> int:
+        return abs(w.end[0] - goal[0]) + abs(w.end[1] - goal[1])
+
     while game.s.phase == "zombies" and not game.over and game.s.players[target].human:
         mover = game.s.zmover
         z = next(z for z in game.s.zombies if not z.moved and z.at is not None)
         roll = rng.randint(1, 6)
         _longest, walks = game.zombie_walks(z, roll)
         hits = lambda w: target in w.turned or w.destroyed_by == target  # noqa: E731
-        mine = lambda w: mover in w.turned  # noqa: E731
         if mover == target:
-            pick = min(walks, key=lambda w: (mine(w), square_name(w.end))) if walks else None
+            pick = min(walks, key=lambda w: (target in w.turned, -far(w), square_name(w.end)))
         else:
-            pick = max(walks, key=lambda w: (hits(w), square_name(w.end))) if walks else None
-        path = " ".join(walks[pick]) if pick is not None else ""
+            pick = max(walks, key=lambda w: (hits(w), far(w), square_name(w.end)))
+        path = " ".join(walks[pick])
         name = game.s.players[mover].name
         game.apply(f"{name}: zombie {square_name(z.at)} roll {roll} {path}".rstrip())
     return not game.s.players[target].human
@@ -267,6 +273,25 @@ def test_monte_carlo_on_the_engine_agrees_with_the_exact_figures():
     # the last human moving both zombies herself (0)
     game = position({"Ann": "a10", "Cat": "f3"}, 2, turned=("Ann",), zmover="Cat")
     assert within(game, 1, by_human(advise(game))["Cat"].probability)[0] == 0
+
+
+def test_the_sample_record_at_its_zombie_phase_is_answered_exactly():
+    from referee.games import spec
+    from referee.records import parse_record
+
+    record = parse_record(spec("zombie-attack").sample_text())
+    game = Game.from_tags(record.game_tags())
+    for event in record.events[:14]:                 # up to "Ann: zombie f1 roll 3 N N N"
+        game.apply(event.text)
+    advice = advise(game)
+    assert advice.method == "exact: the 2 zombies played out on the engine, every order, roll 1-6 and legal walk"
+    # Cat on f5 is four steps from f1: Ann's zombie reaches her on 4-6; on a 1 it can
+    # only stop on f2, the one way out of f1, and Ben's zombie cannot move; on 2 or 3 it
+    # leaves the way free and Ben's reaches her on 4-6: 1/2 + 2/6 * 1/2 = 2/3 (taken as
+    # independent it was 3/4).  Ben's Weapon on h7 and Ann on f9 are out of reach
+    assert [(o.plan, o.probability) for o in advice.options] == [
+        ("Ann on f9", 0.0), ("Ben on h7", 0.0), ("Cat on f5", float(Fraction(2, 3)))]
+    within(game, 2, float(Fraction(2, 3)))
 
 
 # -- through the CLI ---------------------------------------------------------------------------
