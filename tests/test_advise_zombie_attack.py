@@ -178,6 +178,26 @@ def test_the_human_in_the_middle_of_a_move_gets_the_squares_it_could_end_on():
         ("N to f5", 0.5), ("E to g4", 0.5), ("stop on f4", float(Fraction(2, 3))), ("S to f3", float(Fraction(5, 6)))]
 
 
+def test_an_armed_human_may_end_her_move_by_destroying_a_zombie():
+    # Ann armed on g3 with one step left, zombies on f3 and f1; Ben holds the First Mover
+    # card, so the zombie phase is Ben's zombie, then Ann's
+    game = position({"Ann": "g3", "Ben": "a10"}, 2, cards={"Ann": ["Weapon"]}, phase="humans", first="Ben")
+    s = game.s
+    s.zombies[0].at = parse_square("f3")
+    s.order, s.roll, s.steps_left, s.visited = 1, 1, 1, {parse_square("g3")}
+    options = {o.plan: o for o in advise(game).options}
+    # staying: Ben's zombie can only use up her Weapon, and she walks hers away: 0
+    assert options["stop on g3"].probability == 0.0
+    # W onto f3: the Weapon destroys that zombie; Ben then moves the only one left, from
+    # f1, and reaches her unarmed on 2-6
+    kill = options["W to f3 (Weapon on the zombie on f3)"]
+    assert kill.probability == float(Fraction(5, 6)) and kill.extra["weapon_on"] == "f3"
+    assert kill.extra["armed"] is False
+    # unarmed, she may not step there at all
+    s.players[0].cards = []
+    assert not [o for o in advise(game).options if "f3" in o.plan]
+
+
 def test_a_key_holder_is_told_she_escapes_first_and_the_steps_left_to_her_exit():
     game = position({"Ann": "f9", "Ben": "a10"}, 1, cards={"Ann": ["Key:back"]}, phase="humans", first="Ann")
     s = game.s

@@ -27,8 +27,10 @@ still to move this round count first (they try to catch the humans); their moves
 the zombie phase are combined as independent, and the answer says so too.
 
 For the human to move, the squares her move could end on are rated with her there
-and the hand she holds now (the cards she draws on the way are not known), and steps
-onto a zombie are left out (an armed human may take them; they are not rated).
+and the hand she holds now (the cards she draws on the way are not known).  An armed
+human may step onto a lone zombie (not on an exit, not with ``[ZombieReturn "door"]``):
+her Weapon destroys it and she goes on unarmed; steps onto a zombie player are left out
+(it would name the exit it is sent to).
 """
 
 from __future__ import annotations
@@ -465,47 +467,60 @@ def threat(game: Game, seat: int, memo: dict | None, zps: list[int]) -> Risk:
 
 # -- the human's move --------------------------------------------------------------------
 
-def _human_step(game: Game, seat: int, sq: Square, f: str, visited) -> tuple[Square | None, bool]:
-    """``(square, escapes)`` of a step ``f`` from ``sq`` for human ``seat`` (ruling 1),
-    ``(None, False)`` when she may not take it; steps onto a zombie token are left out."""
+def _human_step(game: Game, seat: int, sq: Square, f: str, visited,
+                armed: bool = False) -> tuple[Square | None, bool, bool]:
+    """``(square, escapes, destroys)`` of a step ``f`` from ``sq`` for human ``seat``
+    (ruling 1), ``(None, False, False)`` when she may not take it.  A step onto a zombie
+    token is taken only when ``armed`` and the square (not an exit) holds one zombie and
+    nothing else: the Weapon destroys it and she may go on (rulings 6 and 9)."""
     s, m = game.s, game.mansion
     p = s.players[seat]
+    no = (None, False, False)
     if m.wall(sq, f):
-        return None, False
+        return no
     to = step(sq, f)
     door = m.open[(sq, f)]
     if m.kind.get(to) == "table" or to in visited:
-        return None, False
+        return no
     if door and f"Key:{door}" not in p.cards:
-        return None, False
-    if any(q.at == to for i, q in enumerate(s.players) if i != seat and not q.escaped):
-        return None, False
-    if any(z.at == to for z in s.zombies):
-        return None, False
-    return to, m.exit_at(to) is not None and f"Key:{m.exit_at(to)}" in p.cards
+        return no
+    if any(q.at == to for i, q in enumerate(s.players) if i != seat and not q.escaped and q.human):
+        return no
+    tokens = sum(1 for z in s.zombies if z.at == to) + \
+        sum(1 for i, q in enumerate(s.players) if i != seat and not q.human and q.at == to)
+    if tokens:
+        one_zombie = tokens == 1 and any(z.at == to for z in s.zombies)
+        if armed and one_zombie and m.exit_at(to) is None and not game.zombie_return:
+            return to, False, True
+        return no
+    return to, m.exit_at(to) is not None and f"Key:{m.exit_at(to)}" in p.cards, False
 
 
-def move_ends(game: Game, seat: int, steps: int, visited) -> dict[Square, tuple[tuple[str, ...], bool]]:
-    """``{square: (shortest path, escapes)}`` for every square human ``seat`` can end
-    her move on within ``steps`` steps, each into a new square (ruling 1), never onto
-    another human or a zombie token; the square she stands on is included (path ``()``)."""
+def move_ends(game: Game, seat: int, steps: int, visited) -> dict[tuple, tuple[tuple[str, ...], bool]]:
+    """``{(square, destroyed): (shortest path, escapes)}`` for every square human
+    ``seat`` can end her move on within ``steps`` steps, each into a new square (ruling
+    1), never onto another human; onto a zombie only with a Weapon, which destroys it
+    (``destroyed`` is then its square, else None; see :func:`_human_step`).  The square
+    she stands on is included (path ``()``)."""
     start = game.s.players[seat].at
-    out: dict[Square, tuple[tuple[str, ...], bool]] = {start: ((), False)}
+    armed = WEAPON in game.s.players[seat].cards
+    out: dict[tuple, tuple[tuple[str, ...], bool]] = {(start, None): ((), False)}
 
-    def walk(sq: Square, path: tuple[str, ...], seen: frozenset) -> None:
+    def walk(sq: Square, path: tuple[str, ...], seen: frozenset, killed: Square | None) -> None:
         if len(path) >= steps:
             return
         for f in FACINGS:
-            to, escapes = _human_step(game, seat, sq, f, seen)
+            to, escapes, destroys = _human_step(game, seat, sq, f, seen, armed and killed is None)
             if to is None:
                 continue
+            k = to if destroys else killed
             p2 = (*path, f)
-            if to not in out or len(out[to][0]) > len(p2):
-                out[to] = (p2, escapes)
+            if (to, k) not in out or len(out[(to, k)][0]) > len(p2):
+                out[(to, k)] = (p2, escapes)
             if not escapes:
-                walk(to, p2, seen | {to})
+                walk(to, p2, seen | {to}, k)
 
-    walk(start, (), frozenset(visited) | {start})
+    walk(start, (), frozenset(visited) | {start}, None)
     return out
 
 
@@ -528,7 +543,7 @@ def key_distance(game: Game, seat: int, frm: Square) -> tuple[str, int] | None:
             if sq == target:
                 break
             for f in FACINGS:
-                to, _esc = _human_step(game, seat, sq, f, dist)
+                to, _esc, _kill = _human_step(game, seat, sq, f, dist)
                 if to is None or (m.exit_at(to) and m.exit_at(to) != door):
                     continue
                 dist[to] = dist[sq] + 1
@@ -678,16 +693,22 @@ def _advise_move_with(game: Game, seat: int, memo: dict | None) -> Advice:
     exact = True
     zps = _zombie_players_later(game, after_mover=True)
 
-    def rate(sq: Square, path: tuple[str, ...], escapes: bool, moved: bool) -> tuple:
-        """``(sort key, Line)`` of ending on ``sq`` by ``path``."""
+    def rate(sq: Square, path: tuple[str, ...], escapes: bool, moved: bool, kill: Square | None = None) -> tuple:
+        """``(sort key, Line)`` of ending on ``sq`` by ``path`` (destroying the zombie on
+        ``kill`` on the way)."""
         nonlocal exact
         where = square_name(sq)
         plan = f"{' '.join(path)} to {where}" if path else f"stop on {where}"
+        if kill is not None:
+            plan += f" (Weapon on the zombie on {square_name(kill)})"
         if escapes:
             line = Line(plan, 0.0, detail=f"escapes through the exit with the Key: {p.name} wins",
                         extra={"square": where, "path": list(path), "escapes": True, "own": False})
-            return (0, Fraction(0), 0, len(path), sq), line
+            return (0, Fraction(0), 0, len(path), sq, ""), line
         g = _with(game, seat, sq, drop=(HIDING,) if moved else ())
+        if kill is not None:           # rulings 6 and 9: the Weapon destroys it and is discarded
+            g.s.players[seat].cards.remove(WEAPON)
+            g.s.zombies.remove(next(z for z in g.s.zombies if z.at == kill))
         r = threat(g, seat, memo, zps)
         exact = exact and r.exact
         kd = key_distance(g, seat, sq)
@@ -698,10 +719,12 @@ def _advise_move_with(game: Game, seat: int, memo: dict | None) -> Advice:
                     extra={"square": where, "path": list(path), "escapes": False, "armed": r.armed,
                            "destroys": None if r.destroys is None else float(r.destroys), "key_steps": kd[1] if kd else None,
                            "own": r.own, "zombies": [{"at": z, "rolls": rl} for z, rl in r.rolls],
-                           "zombie_players": {n: float(q) for n, q in r.players}})
-        return (1, r.turned, kd[1] if kd else 99, len(path), sq), line
+                           "zombie_players": {n: float(q) for n, q in r.players},
+                           "weapon_on": None if kill is None else square_name(kill)})
+        return (1, r.turned, kd[1] if kd else 99, len(path), sq, square_name(kill) if kill else ""), line
 
-    rated = sorted((rate(sq, path, esc, True) for sq, (path, esc) in move_ends(game, seat, steps, visited).items()),
+    rated = sorted((rate(sq, path, esc, True, kill)
+                    for (sq, kill), (path, esc) in move_ends(game, seat, steps, visited).items()),
                    key=lambda kl: kl[0])
     notes = []
     if rolled:
@@ -721,7 +744,7 @@ def _advise_move_with(game: Game, seat: int, memo: dict | None) -> Advice:
         notes.append(f"Rolling, then ending on the best square each roll allows: {_percent(mean)}.")
         how = "not rolled yet"
     own = [seat] if any(line.extra.get("own") for line in lines) else []
-    extra = ["hand as now (cards drawn on the way unknown)", "no step onto a zombie"]
+    extra = ["hand as now (cards drawn on the way unknown)"]
     if zps:
         extra.append("zombie players still to move this round combined as independent")
     question = (f"{p.name} to move ({how}): where to end the move, by the chance of being turned "
