@@ -160,7 +160,8 @@ def zombie_movers(game: Game) -> list[int]:
 class Risk:
     """What the coming zombie phase holds for human ``seat``: ``turned``, the chance
     she is turned; ``destroys``, the chance a zombie reaches her while she is armed and
-    is destroyed (0 when unarmed); ``own``, whether she moves every zombie herself
+    is destroyed (0 when unarmed; None when the phase was played out exactly, where
+    that figure is not computed); ``own``, whether she moves every zombie herself
     (forced walks only); ``rolls``, per zombie square the rolls on which it reaches
     her as counted; ``exact``, whether no simplification was needed."""
 
@@ -594,12 +595,12 @@ def _method(game: Game, *, exact: bool, extra: list[str]) -> str:
     return "exact: every legal walk of the zombie for each roll 1-6"
 
 
-def _model_notes(game: Game, own_seats: list[int]) -> list[str]:
+def _model_notes(game: Game, own_seats: list[int], others: bool) -> list[str]:
     """The mover model in words (the notes under the answer)."""
     s = game.s
     out = [f"{s.players[i].name} moves every zombie left: only walks {s.players[i].name} cannot "
            "avoid count." for i in own_seats]
-    if len(zombies_to_move(game)) > 1 or not own_seats:
+    if others:
         out.append("Another human's zombie counts if any legal walk reaches (the worst case).")
     out.append("A Weapon destroys the first zombie to reach its holder (ruling 6).")
     return out
@@ -648,6 +649,7 @@ def _advise_humans_with(game: Game, memo: dict | None) -> Advice:
     lines = []
     exact = True
     own_seats = []
+    others = False
     zps = _zombie_players_later(game, after_mover=False)
     for seat, p in enumerate(s.players):
         if not p.human or p.escaped or p.at is None:
@@ -656,6 +658,8 @@ def _advise_humans_with(game: Game, memo: dict | None) -> Advice:
         exact = exact and r.exact
         if r.own:
             own_seats.append(seat)
+        elif r.rolls:
+            others = True
         detail = _risk_detail(game, r) + (" (hiding)" if p.hiding else "")
         lines.append(Line(f"{p.name} on {square_name(p.at)}", float(r.turned), detail=detail,
                           extra={"human": p.name, "armed": r.armed, "moves_every_zombie": r.own,
@@ -670,7 +674,7 @@ def _advise_humans_with(game: Game, memo: dict | None) -> Advice:
                                    for k in range(s.order, len(s.players))):
         extra.append("humans still to move this round rated where they stand")
     question = "The chance that each human is turned in the coming zombie phase"
-    return _answer(question, _method(game, exact=exact, extra=extra), lines, _model_notes(game, own_seats))
+    return _answer(question, _method(game, exact=exact, extra=extra), lines, _model_notes(game, own_seats, others))
 
 
 def _advise_move(game: Game, seat: int) -> Advice:
@@ -744,12 +748,13 @@ def _advise_move_with(game: Game, seat: int, memo: dict | None) -> Advice:
         notes.append(f"Rolling, then ending on the best square each roll allows: {_percent(mean)}.")
         how = "not rolled yet"
     own = [seat] if any(line.extra.get("own") for line in lines) else []
+    others = any(line.extra.get("own") is False and line.extra.get("zombies") for line in lines)
     extra = ["hand as now (cards drawn on the way unknown)"]
     if zps:
         extra.append("zombie players still to move this round combined as independent")
     question = (f"{p.name} to move ({how}): where to end the move, by the chance of being turned "
                 "in the coming zombie phase")
-    return _answer(question, _method(game, exact=exact, extra=extra), lines, notes + _model_notes(game, own))
+    return _answer(question, _method(game, exact=exact, extra=extra), lines, notes + _model_notes(game, own, others))
 
 
 def _answer(question: str, method: str, lines: list[Line], notes: list[str]) -> Advice:
