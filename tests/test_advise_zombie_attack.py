@@ -236,7 +236,7 @@ def test_a_zombie_player_still_to_move_this_round_counts_before_the_zombies():
         ("W to a9", float(Fraction(1, 3))), ("N to b10", float(Fraction(1, 3))), ("stop on b9", 0.5),
         ("S to b8", float(Fraction(2, 3))), ("E to c9", float(Fraction(2, 3)))]
     assert advice.options[0].extra["zombie_players"] == {"Cat": float(Fraction(1, 3))}
-    assert advice.method.endswith("zombie players still to move this round combined as independent")
+    assert "; zombie players still to move this round combined as independent; humans moving after her rated where they stand" in advice.method
     # armed, Ann sends Cat to an exit instead (and loses the Weapon): never turned here
     s.players[0].cards = ["Weapon"]
     assert {o.probability for o in advise(game).options} == {0.0}

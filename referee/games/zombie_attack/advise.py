@@ -752,6 +752,9 @@ def _advise_move_with(game: Game, seat: int, memo: dict | None) -> Advice:
     extra = ["hand as now (cards drawn on the way unknown)"]
     if zps:
         extra.append("zombie players still to move this round combined as independent")
+    n = len(s.players)
+    if any(s.players[(s.first + k) % n].human for k in range(s.order + 1, n)):
+        extra.append("humans moving after her rated where they stand")
     question = (f"{p.name} to move ({how}): where to end the move, by the chance of being turned "
                 "in the coming zombie phase")
     return _answer(question, _method(game, exact=exact, extra=extra), lines, notes + _model_notes(game, own, others))
