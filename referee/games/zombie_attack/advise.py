@@ -601,7 +601,7 @@ def _model_notes(game: Game, own_seats: list[int], others: bool) -> list[str]:
     out = [f"{s.players[i].name} moves every zombie left: only walks {s.players[i].name} cannot "
            "avoid count." for i in own_seats]
     if others:
-        out.append("Another human's zombie counts if any legal walk reaches (the worst case).")
+        out.append("Other humans are taken to move their zombies against her (her worst case).")
     out.append("A Weapon destroys the first zombie to reach its holder (ruling 6).")
     return out
 
