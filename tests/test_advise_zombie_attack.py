@@ -295,6 +295,51 @@ def test_monte_carlo_on_the_engine_agrees_with_the_exact_figures():
     assert within(game, 1, by_human(advise(game))["Cat"].probability)[0] == 0
 
 
+def brute_turned(game: Game, target: int) -> Fraction:
+    """The play-out of :func:`exact_turned` done the long way, through the engine's own
+    listing of legal events (one per walk result) and ``apply``: no pruning, no cache."""
+    s = game.s
+    if not s.players[target].human:
+        return Fraction(1)
+    if game.over or s.phase != "zombies":
+        return Fraction(0)
+    pick = min if (s.pending[0].namer if s.pending else s.zmover) == target else max
+    if s.pending:
+        return pick(brute_turned(child(game, o.text), target) for o in game.legal_events())
+    groups: dict[str, dict[int, list[str]]] = {}
+    for o in game.legal_events():                 # "Ann: zombie f1 roll 3 N N N"
+        words = o.text.split()
+        groups.setdefault(words[2], {}).setdefault(int(words[4]), []).append(o.text)
+    return pick(sum((pick(brute_turned(child(game, e), target) for e in rolls[r]) for r in range(1, 7)),
+                    Fraction(0)) / 6 for rolls in groups.values())
+
+
+def child(game: Game, text: str) -> Game:
+    c = copy.copy(game)
+    c.apply(text)
+    return c
+
+
+def test_the_exact_play_out_agrees_with_the_long_way_on_random_positions():
+    from referee.games.zombie_attack.advise import exact_turned
+
+    rng = random.Random(5)
+    squares = ["e2", "g2", "f3", "g3", "f4", "f5", "g5", "h3", "h2", "i1", "e1", "k3", "c2", "d7"]
+    seen = set()
+    for k in range(4):
+        names = ["Ann", "Ben", "Cat"][: rng.choice([2, 3])]
+        at = dict(zip(names, rng.sample(squares, len(names))))
+        cards = {n: ["Weapon"] for n in names if rng.random() < 0.4}
+        game = position(at, 2, cards=cards, zmover=rng.choice(names))
+        if k == 0:
+            continue                                   # (kept for the seed's sequence)
+        for target in range(len(names)):
+            value = exact_turned(game, target, {})
+            assert value == brute_turned(game, target), (at, cards, target)
+            seen.add(value)
+    assert seen == {0, Fraction(4, 9), Fraction(5, 6), Fraction(1, 2), Fraction(25, 36)}
+
+
 def test_the_sample_record_at_its_zombie_phase_is_answered_exactly():
     from referee.games import spec
     from referee.records import parse_record
