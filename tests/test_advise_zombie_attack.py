@@ -123,6 +123,18 @@ def test_a_human_who_moves_the_only_zombie_never_walks_it_into_herself():
     assert lines["Ann"].probability == float(Fraction(5, 6)) and lines["Ben"].probability == 0.0
 
 
+def test_the_human_moving_a_zombie_now_is_told_which_one_to_take():
+    # Ann on g3 moves first; zombies on f3 (next to her) and f1; Ben moves the other.
+    # Taking f3's: on an odd roll she parks it on f2, the only way out of f1; on an even
+    # one she cannot, and Ben's reaches her on 3-6: 1/2 * 2/3 = 1/3.  Taking f1's leaves
+    # Ben the one next to her: every roll reaches her
+    game = position({"Ann": "g3", "Ben": "a10"}, 2, zmover="Ann")
+    game.s.zombies[0].at = parse_square("f3")
+    advice = advise(game)
+    assert by_human(advice)["Ann"].probability == float(Fraction(1, 3))
+    assert advice.notes[0] == "Ann moves a zombie now: the one on f3 leaves Ann 33.3%; the one on f1 leaves Ann 100.0% (exact)."
+
+
 def test_an_armed_human_one_step_from_a_zombie_destroys_it_and_is_safe():
     # Ann holds a Weapon on f2, next to the only zombie, which Ben moves: every walk out
     # of f1 enters f2, so the zombie is destroyed on every roll; Ann is never turned

@@ -356,30 +356,55 @@ def _value(g: Game, target: int, memo: dict) -> Fraction:
             memo[key] = memo[leaf]
             return memo[leaf]
 
-    def zombie_value(i: int) -> Fraction:
-        z = s.zombies[i]
-        search = g._walk_searcher(z)
-        total = Fraction(0)
-        for roll in range(1, 7):
-            _longest, walks = g.zombie_walks(z, roll, search)
-            if last:
-                # the phase ends with this walk: she is turned only by the walk itself
-                hits = [target in w.turned for w in walks]
-                total += int(bool(hits) and (all(hits) if pick is min else any(hits)))
-                continue
-            # walks that turn her first when others move, last when she does
-            ordered = sorted(walks.items(), key=lambda wp: (target in wp[0].turned) == (pick is min))
-            total += _best((_value(_walked(g, i, w, path), target, memo) for w, path in ordered), pick, bound)
-        return total * _SIXTH
-
     firsts = {}
     for i in unmoved:
         firsts.setdefault(s.zombies[i].at, i)
-    out = _best((zombie_value(i) for i in firsts.values()), pick, bound)
+    out = _best((_zombie_value(g, i, target, memo, last) for i in firsts.values()), pick, bound)
     memo[key] = out
     if last:
         memo[leaf] = out
     return out
+
+
+def _zombie_value(g: Game, i: int, target: int, memo: dict, last: bool) -> Fraction:
+    """The chance ``target`` is turned when the mover now moves zombie ``i`` (then the
+    phase goes on as :func:`_value` plays it); ``last`` when no other zombie is left."""
+    s = g.s
+    z = s.zombies[i]
+    pick = min if s.zmover == target else max
+    bound = Fraction(0) if pick is min else Fraction(1)
+    search = g._walk_searcher(z)
+    total = Fraction(0)
+    for roll in range(1, 7):
+        _longest, walks = g.zombie_walks(z, roll, search)
+        if last:
+            # the phase ends with this walk: she is turned only by the walk itself
+            hits = [target in w.turned for w in walks]
+            total += int(bool(hits) and (all(hits) if pick is min else any(hits)))
+            continue
+        # walks that turn her first when others move, last when she does
+        ordered = sorted(walks.items(), key=lambda wp: (target in wp[0].turned) == (pick is min))
+        total += _best((_value(_walked(g, i, w, path), target, memo) for w, path in ordered), pick, bound)
+    return total * _SIXTH
+
+
+def mover_choices(game: Game, memo: dict) -> list[tuple[str, Fraction]]:
+    """In the zombie phase, with at most :data:`EXACT_ZOMBIES` zombies left on two or
+    more squares: ``[(zombie square, chance)]``, the exact chance that the human to move
+    a zombie is turned this phase if she moves the zombie on that square now (lowest
+    first); ``[]`` otherwise."""
+    s = game.s
+    if s.phase != "zombies" or s.pending or s.zmover is None or game.over:
+        return []
+    unmoved = [i for i, z in enumerate(s.zombies) if not z.moved and z.at is not None]
+    firsts: dict = {}
+    for i in unmoved:
+        firsts.setdefault(s.zombies[i].at, i)
+    if len(firsts) < 2 or len(unmoved) > EXACT_ZOMBIES:
+        return []
+    out = [(square_name(sq), _zombie_value(game, i, s.zmover, memo, len(unmoved) == 1))
+           for sq, i in firsts.items()]
+    return sorted(out, key=lambda c: (c[1], c[0]))
 
 
 def _near_tokens(g: Game, z) -> tuple:
@@ -674,7 +699,15 @@ def _advise_humans_with(game: Game, memo: dict | None) -> Advice:
                                    for k in range(s.order, len(s.players))):
         extra.append("humans still to move this round rated where they stand")
     question = "The chance that each human is turned in the coming zombie phase"
-    return _answer(question, _method(game, exact=exact, extra=extra), lines, _model_notes(game, own_seats, others))
+    notes = []
+    if memo is not None and exact and not extra:
+        choices = mover_choices(game, memo)
+        if choices:
+            who = s.players[s.zmover].name
+            notes.append(f"{who} moves a zombie now: " + "; ".join(
+                f"the one on {sq} leaves {who} {_percent(v)}" for sq, v in choices) + " (exact).")
+    return _answer(question, _method(game, exact=exact, extra=extra), lines,
+                   notes + _model_notes(game, own_seats, others))
 
 
 def _advise_move(game: Game, seat: int) -> Advice:
