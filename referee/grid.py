@@ -90,3 +90,34 @@ def facing_towards(frm: Square, to: Square) -> str | None:
     if frm[0] == to[0]:
         return "N" if to[1] > frm[1] else "S"
     return None
+
+
+#: The mark of an edge south of a square in a one-line-a-rank picture, in plain text:
+#: the square's free second character, else a combining mark under both characters.
+SOUTH_MARKS = {"wall": ("_", "\u0332"), "bug": ("≈", "\u0330"), "door": ("=", "\u0333")}
+
+
+def mark_south(text: str, edge: str | None) -> str:
+    """The two characters of a square in a compact (one line a rank) picture with the
+    edge south of it written in, so that the mark survives plain text (no colour, a
+    pipe, a copied screen: issue 25): a free (blank) character, the second or else the
+    first, becomes ``_`` (wall), ``≈`` (bug) or ``=`` (door); a square whose two
+    characters are taken (a piece, a grave) gets a combining low line, tilde below or
+    double low line under each.
+    ``edge`` None (open ground) leaves the text as it is.
+
+    >>> mark_south("· ", "wall"), mark_south("k ", "door"), mark_south(" .", "wall")
+    ('·_', 'k=', '_.')
+    >>> mark_south("G↑", None)
+    'G↑'
+    >>> mark_south("G↑", "wall") == "G\u0332↑\u0332"
+    True
+    """
+    if edge not in SOUTH_MARKS:
+        return text
+    free, combining = SOUTH_MARKS[edge]
+    if text[1:] == " ":
+        return text[0] + free
+    if text[:1] == " " and len(text) == 2:
+        return free + text[1]
+    return "".join(ch + combining for ch in text)

@@ -23,6 +23,8 @@ from __future__ import annotations
 from rich.console import Group
 from rich.text import Text
 
+from referee.grid import mark_south
+
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 _EDGE_H = {None: "   ", "wall": "───", "bug": "~~~", "gate": "═══"}
 _ON = {"tree": "on dark_green", "flower": "on magenta"}
@@ -127,7 +129,7 @@ def draw_yard(board, fluffy=None, zombies=None, tree_tagged=False, escaped=False
 def draw_compact(board, fluffy=None, zombies=None, tree_tagged=False, escaped=False) -> Text:
     """The yard in one line a rank: two characters a square, then ``│`` for a wall east
     of it (or a space); a wall or bug south of a square is written into it by
-    :func:`south_marked` (plain text keeps it) and underlined in colour."""
+    :func:`referee.grid.mark_south` (plain text keeps it) and underlined in colour."""
     zombies = zombies or {}
     letters = _letters(board)
     graves = {sq: name for name, sq in board.graves.items()}
@@ -157,7 +159,7 @@ def draw_compact(board, fluffy=None, zombies=None, tree_tagged=False, escaped=Fa
                 text, style = "†" + letters.get(graves[sq], "?"), "dim"
             else:
                 text, style = "· ", "dim"
-            text = south_marked(text, south)
+            text = mark_south(text, south)
             if line and style == "dim":
                 style = ""
             row.append(text, style=f"{style}{line} {under}".strip())
@@ -177,31 +179,6 @@ def draw_compact(board, fluffy=None, zombies=None, tree_tagged=False, escaped=Fa
         bottom.append("─" if f < board.width - 1 else "┘", style="bold")
     out.append_text(bottom)
     return out
-
-
-#: What marks a wall or a bug south of a square in the compact yard, in plain text: the
-#: square's free second character, else a combining mark under both characters.
-_SOUTH = {"wall": ("_", "\u0332"), "bug": ("≈", "\u0330")}
-
-
-def south_marked(text: str, south: str | None) -> str:
-    """The two characters of a compact square with the edge south of it written in, so
-    that the mark survives plain text (no colour, a pipe, a copied screen): a free
-    second character becomes ``_`` (wall) or ``≈`` (bug); a square whose two characters
-    are taken (a piece, a grave) gets a combining low line (wall) or tilde below (bug)
-    under each.  Underlining in colour comes on top of this.
-
-    >>> south_marked("· ", "wall"), south_marked("· ", "bug"), south_marked("G↑", None)
-    ('·_', '·≈', 'G↑')
-    >>> south_marked("G↑", "wall") == "G\u0332↑\u0332"
-    True
-    """
-    if south not in _SOUTH:
-        return text
-    free, combining = _SOUTH[south]
-    if text[1:] == " ":
-        return text[0] + free
-    return "".join(ch + combining for ch in text)
 
 
 def legend(board, compact: bool) -> str:

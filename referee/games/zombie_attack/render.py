@@ -7,8 +7,8 @@ The picture picks its layout from the space it is printed in (the console's size
   a line of edges between ranks: ``|`` and ``--`` walls, ``=`` locked doors, ``+``
   corners; the legend in the panel.  Needs the mansion's lines and 9 more (the
   summary, the event, its notes and the prompt of ``referee play``).
-- *compact* (a laptop's 80x24, issue 25): one line a rank; a wall south of a square
-  underlines it; the legend under the mansion.  The 14x10 default mansion takes 13
+- *compact* (a laptop's 80x24, issue 25): one line a rank; a wall (``_``) or door
+  (``=``) south of a square is written into it, so plain text keeps it; the legend under the mansion.  The 14x10 default mansion takes 13
   lines, the whole picture 16, so the redraw after an event in ``referee play`` (the
   picture, the summary, the event and its notes, the prompt) fits 24 lines.
   An empty room square shows
@@ -24,7 +24,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from referee.grid import square_name
+from referee.grid import mark_south, square_name
 
 from .board import EXIT_NAMES, Mansion
 
@@ -83,8 +83,10 @@ def draw_mansion(m: Mansion, tokens: dict | None = None) -> Text:
 
 def draw_compact(m: Mansion, tokens: dict | None = None) -> Text:
     """The mansion in one line a rank, as :func:`draw_mansion` draws its ranks without
-    the lines between them: a wall south of a square underlines the square (a locked
-    door is the exit square's one open side, so it is not underlined)."""
+    the lines between them: a wall or a door south of a square is written into the
+    square (:func:`referee.grid.mark_south`: ``_`` or ``=`` in its free second
+    character, else a combining mark under it), and a wall is underlined in colour too
+    (a locked door is the exit square's one open side, so it is not marked)."""
     tokens = tokens or {}
     out = Text()
     out.append("   " + "".join(f" {chr(97 + f)} " for f in range(m.width)).rstrip() + "\n", style="dim")
@@ -95,7 +97,10 @@ def draw_compact(m: Mansion, tokens: dict | None = None) -> Text:
         for f in range(m.width):
             sq = (f, rank)
             cell = (tokens.get(sq) or _plain(m, sq)).copy()
-            if rank > 0 and (sq, "S") not in m.open:
+            edge = None if rank == 0 else "wall" if (sq, "S") not in m.open else (
+                "door" if m.open[(sq, "S")] else None)
+            cell.plain = mark_south(cell.plain, edge)  # plain text keeps the mark
+            if edge == "wall":
                 cell.stylize("underline")
             row.append_text(cell)
             if (sq, "E") in m.open:
@@ -246,7 +251,7 @@ class Picture:
             return
         grid.add_row(draw_compact(game.mansion, _tokens(game)), _panel(game, compact=True))
         legend = room_legend(game.mansion, width - 1, exits=False,
-                             more=("= door", "underlined: wall south"))
+                             more=("= door", "_ wall south"))
         yield Constrain(Group(grid, *legend), width)
 
 
