@@ -119,3 +119,19 @@ def test_readme_says_wins_lead_the_match_as_the_table_does():
     ])
     assert table.standing("Ben").points > table.standing("Ana").points
     assert table.leader == "Ana" and table.decided_by == "wins"
+
+
+def test_commands_quoted_in_the_docs_exist():
+    """Every `referee ...` code span in README.md and docs/*.md names a real command
+    (a renamed or removed command would leave the docs promising it)."""
+    paths = set(command_paths())
+    unknown = []
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for span in re.findall(r"`(referee [^`]+)`", page.read_text()):
+            head, _, rest = " ".join(span.split()).partition(" ")
+            first, _, tail = rest.partition(" ")
+            for alt in first.split("|"):  # `referee new|move|legal` lists several
+                typed = f"{head} {alt} {tail}".rstrip() + " "
+                if not any(typed.startswith(p + " ") for p in paths):
+                    unknown.append(f"{page.name}: {span}")
+    assert not unknown, unknown
