@@ -7,6 +7,7 @@ interval of the exact value.  Every plan the advisor lists is a legal record lin
 from __future__ import annotations
 
 import copy
+from collections import Counter
 
 import pytest
 
@@ -50,11 +51,24 @@ def test_zombie_next_to_fluffy_with_a_forward_card_captures_for_certain():
     assert trial.s.ending == "capture"
 
 
-def test_a_zombie_too_far_to_reach_gives_zero():
-    g = zombies_to_play("e5", "a1", "S", Held((), 5))
+def test_a_zombie_too_far_to_reach_catches_nothing_and_the_replies_limit_fluffy():
+    g = zombies_to_play("e4", "a1", "S", Held(("F", "F", "R"), 0))
     a = advise(g)
-    assert [(o.probability, o.low, o.high) for o in a.options] == [(0.0, 0.0, 0.0)]
-    assert "8 steps away" in a.options[0].detail
+    assert a.question.startswith("zombies: no reply catches Fluffy this turn")
+    assert a.method.startswith("exact: every reply of up to 3 cards, with the cards known to be held")
+    assert a.notes[0] == "no play of up to 3 cards catches Fluffy; the nearest zombie is 7 steps away"
+    assert a.options and not any(o.extra["catches"] for o in a.options)
+    # the known hand: every reply uses its cards only, and holding them is certain
+    assert all(Counter(o.extra["cards"]) <= Counter({"F": 2, "R": 1}) for o in a.options)
+    assert all(o.probability == 1.0 for o in a.options)
+    # ranked most limiting first: Raimi walked up (R then F F: a1-b1-c1-... or north)
+    # ends nearer Fluffy than standing still
+    top, still = a.options[0], next(o for o in a.options if not o.extra["cards"])
+    assert top.extra["nearest_zombie"] < still.extra["nearest_zombie"] == 7
+    trial = copy.copy(g)
+    for event in top.plan.split("; "):
+        trial.apply(event)
+    assert trial.turn == "fluffy" and not trial.over
 
 
 def test_the_chance_is_the_chance_the_hand_holds_the_card():
@@ -64,7 +78,7 @@ def test_the_chance_is_the_chance_the_hand_holds_the_card():
     g = zombies_to_play("c3", "c2", "S", Held((), 1))
     a = advise(g)
     unseen = 24  # the deck's 24 cards, none seen yet
-    assert a.method.startswith("exact enumeration over")
+    assert a.method.startswith("exact: every reply of up to 1 card, against every face-down hand")
     overall = next(n for n in a.notes if n.startswith("chance"))
     assert overall.endswith(f"{4 / unseen:.3f}")
     assert {tuple(o.extra["cards"]) for o in a.options} >= {("B",), ("FB",)}
@@ -82,7 +96,7 @@ def test_monte_carlo_lands_within_its_interval_of_the_exact_value():
     inside = total = 0
     for seed in range(10):
         sampled = advise(g, seed=seed, samples=2000, exact_limit=0)
-        assert sampled.method.startswith("Monte Carlo: 2000 random zombie hands")
+        assert sampled.method.startswith("Monte Carlo: 2000 random face-down hands")
         assert {tuple(o.extra["cards"]) for o in sampled.options} == set(by_cards)
         for o in sampled.options:
             p = by_cards[tuple(o.extra["cards"])]
