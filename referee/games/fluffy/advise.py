@@ -369,13 +369,29 @@ class SnagOdds:
             combos = hand_combinations(reduced, k)
             if combos <= self.exact_limit:
                 got = ([(self.known + hand, p) for hand, p in exact_hands(reduced, k)], True, combos)
-            else:
-                rng = random.Random(self.seed)
-                deck = [c for c, n in sorted(pool.items()) for _ in range(n)]
-                k2 = min(self.k, len(deck))
-                got = ([(self.known + Counter(rng.sample(deck, k2)), 1.0) for _ in range(self.samples)],
-                       False, combos)
+            else:   # the same sampled hands for every square and plan, grouped by what matters here
+                drawn = self._sampled(pool)
+                groups: Counter = Counter()
+                for hand in drawn:
+                    groups[tuple(sorted((c if c in relevant else "*", n) for c, n in hand.items()))] += 1
+                merged = []
+                for items, times in groups.items():
+                    hand = Counter()
+                    for c, n in items:
+                        hand[c] += n
+                    merged.append((self.known + hand, times))
+                got = (merged, False, combos)
             self._hands[key] = got
+        return got
+
+    def _sampled(self, pool: dict[str, int]) -> list[Counter]:
+        key = tuple(sorted(pool.items()))
+        got = self._hands.get(key)
+        if got is None:
+            rng = random.Random(self.seed)
+            deck = [c for c, n in sorted(pool.items()) for _ in range(n)]
+            k = min(self.k, len(deck))
+            got = self._hands[key] = [Counter(rng.sample(deck, k)) for _ in range(self.samples)]
         return got
 
     def chance(self, fam: set[Multiset], pool: dict[str, int], snaggable: Counter) -> tuple[float, float, float]:
@@ -395,9 +411,9 @@ class SnagOdds:
             p = min(p, 1.0)
             return (p, p, p)
         self.sampled = True
-        hits = sum(1 for hand, _ in hands if _caught(hand, needs, snaggable, room))
-        low, high = wilson(hits, len(hands))
-        return (hits / len(hands), low, high)
+        hits = sum(times for hand, times in hands if _caught(hand, needs, snaggable, room))
+        low, high = wilson(hits, self.samples)
+        return (hits / self.samples, low, high)
 
 
 # -- the advisor -------------------------------------------------------------------------
