@@ -310,7 +310,7 @@ def test_issue_c7_the_plan_the_snags_lose_is_no_longer_zero_nor_exact():
     a = advise(g, plan=plan)
     (line,) = a.options
     assert line.extra["end"] == "e5" and line.probability > 0.5
-    assert "snags counted" in line.detail
+    assert "the zombies may snag 2 of B F F F R" in line.detail
     assert not a.method.startswith("exact") and a.method.startswith("simplified: ")
     assert "zombies that may meet moved as if alone" in a.method   # Raimi and Campbell 7 apart
     listed = advise(g)

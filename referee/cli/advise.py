@@ -83,6 +83,8 @@ def advice_renderables(advice) -> list:
             low = line.probability if line.low is None else line.low
             high = line.probability if line.high is None else line.high
             interval = "exact" if low == high == line.probability else f"{_percent(low)}–{_percent(high)}"
+            if interval == "exact" and line.extra.get("exact") is False:
+                interval = "simplified"   # no sampling, but not every case of the rules (see the method)
             table.add_row(str(rank), escape(line.plan), _percent(line.probability), interval,
                           escape(line.detail))
         out.append(table)

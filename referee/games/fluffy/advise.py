@@ -492,6 +492,8 @@ def _start(game, hand: str | None) -> tuple[Position, list[str], list[str]]:
             s0.pile -= owed
             s0.drew = True
             notes.append(f"Fluffy's hand as given after his refill: {' '.join(cards)} (this question only)")
+            if len(ZOMBIE_NAMES) - len(s0.drawn) > 0:
+                simplified.append("his refill assumed to draw no zombie card")
             owed = 0
         else:
             notes.append(f"Fluffy's hand as given: {' '.join(cards)} (this question only)")
@@ -691,7 +693,7 @@ class _Judge:
                 f"{dist} step{'s' if dist != 1 else ''} to the {goal}" if dist is not None else f"no way to the {goal}")
         snag = res.get("snag") or []
         if snag and 0 < p:
-            detail += f"; snags counted ({self.room} of {' '.join(snag)})"
+            detail += f"; the zombies may snag {min(self.room, len(snag))} of {' '.join(snag)}"
         extra = {"end": where, "facing": s.facing, "goal": goal, "distance": dist, "stage": stage,
                  "tree": s.tree, "ending": res.get("ending"), "snaggable": snag,
                  "exact": res["exact"] and not (low != high), "unseen_cards_needed": list(plan["needs"])}
@@ -735,7 +737,7 @@ def _fluffy_turn(game, seed, samples, exact_limit, plan_text=None, hand=None) ->
     fl_pool = unseen_pool(game, s0)
     unknown = s0.fluffy_hand.unknown
     chance_of: dict = {}
-    question = "Fluffy: the chance the zombies catch him in their next turn"
+    question = "Fluffy: chance the zombies catch him next turn"
     if plan_text is not None:
         plan = _plan_from_text(game, s0, plan_text)
         line = judge.line(plan, judge.judge(plan), fl_pool, unknown, chance_of)
@@ -744,10 +746,10 @@ def _fluffy_turn(game, seed, samples, exact_limit, plan_text=None, hand=None) ->
         if best:
             b = best[0]
             notes.append(f"the best plan found: {b.plan} ({b.probability:.1%}; {b.detail})")
-        question += ", for the plan given"
+        question += ", after the plan given"
     else:
         lines = _best_lines(game, s0, judge, fl_pool, unknown, chance_of)
-        question += ", for each way to end this turn (the goal breaks ties)"
+        question += ", each way to end this turn"
         notes.append(f"{len(lines)} distinct ends of Fluffy's turn; ranked by the chance, then the goal: a "
                      f"win, then the tree tagged (steps to the gate), then steps to the tree (breadth-first "
                      f"search on the board, zombies ignored)")
