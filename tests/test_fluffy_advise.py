@@ -381,3 +381,55 @@ def test_hand_names_fluffys_face_down_cards_for_this_question_only():
                      ("F X L R B", "not a movement card")):
         with pytest.raises(BadInputError, match=why):
             advise(g, hand=bad)
+
+
+# -- the zombies' turn: --hand, --plan, and the reply that limits Fluffy -----------------
+
+def test_zombie_hand_given_for_this_question_only():
+    from referee.errors import BadInputError
+
+    g = zombies_to_play("c3", "c2", "S", Held((), 1))   # Raimi beside Fluffy, facing away
+    before = copy.deepcopy(g.s)
+    with_b = advise(g, hand="B")
+    assert (with_b.options[0].probability, with_b.options[0].extra["cards"]) == (1.0, ["B"])
+    assert with_b.method.startswith("exact: every reply of up to 1 card, with the cards known to be held")
+    with_f = advise(g, hand="F")     # Forward walks Raimi away: no capture, and nothing stored
+    assert with_f.question.startswith("zombies: no reply catches Fluffy this turn")
+    assert not any(o.extra["catches"] for o in with_f.options)
+    assert g.s == before
+    with pytest.raises(BadInputError, match="holds 1"):
+        advise(g, hand="B F")
+
+
+def test_zombie_plan_evaluated_with_the_chance_the_hand_holds_its_cards():
+    from referee.errors import IllegalEventError
+
+    g = zombies_to_play("c3", "c2", "S", Held((), 1))
+    (line,) = advise(g, plan="play B Raimi").options
+    # one face-down card from the 24 unseen: two B's
+    assert line.extra["catches"] and line.probability == pytest.approx(2 / 24)
+    (miss,) = advise(g, plan="play F Raimi>E; end").options
+    assert not miss.extra["catches"] and miss.probability == 0.0 and "does not catch Fluffy" in miss.detail
+    with pytest.raises(IllegalEventError) as e:
+        advise(g, plan="play F Raimi>E; play F Raimi")    # one card held
+    assert e.value.rule == "fluffy.hand"
+
+
+def test_with_no_capture_the_reply_that_most_limits_fluffy_comes_first():
+    """Fluffy on c11 (default yard), the zombies unable to reach him: the replies are
+    ranked by the squares they leave him safe next turn; the first leaves no more than any
+    other, fewer than doing nothing, and is a legal, complete record line."""
+    zombies = [("Romero", "k2", "S"), ("Raimi", "g4", "S"), ("Campbell", "b6", "S")]
+    g = fluffy_to_play("c11", "W", "L F LR FR L F".split(), zombies, Held(("F", "F", "R"), 0),
+                       board="default", tags={"HandSize": "6", "Deck": "F=24 L=10 R=10 B=4 LR=4 FB=2 FL=3 FR=3"})
+    g.s.turn = "zombies"
+    a = advise(g)
+    assert a.question == "zombies: no reply catches Fluffy this turn; the replies that most limit his next turn"
+    safe = [o.extra["safe_squares"] for o in a.options]
+    assert safe == sorted(safe)
+    idle = next(o for o in a.options if o.extra["cards"] == [])
+    assert a.options[0].extra["safe_squares"] < idle.extra["safe_squares"]
+    trial = copy.deepcopy(g)
+    for event in a.options[0].plan.split("; "):
+        trial.apply(event)
+    assert trial.turn == "fluffy" and not trial.over

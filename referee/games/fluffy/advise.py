@@ -883,6 +883,13 @@ class _Limit:
         return len(safe), min((self.to_goal.get(sq, 999) for sq in safe), default=None), closest
 
 
+def _hold_chance(odds: Odds, cards: Multiset) -> float:
+    """The exact chance that the zombie hand (its known cards and ``odds.k`` face-down
+    ones from the unseen) holds ``cards``."""
+    extra = Counter(cards) - odds.known
+    return _holds_chance(odds.pool, odds.k, tuple(sorted(extra.elements())))
+
+
 def _limit_key(score) -> tuple:
     """Most limiting first: fewest safe squares, the farthest of them from the goal, the
     nearest zombie."""
@@ -891,7 +898,9 @@ def _limit_key(score) -> tuple:
 
 
 #: Zombie positions looked at, at most, when ranking the replies that limit Fluffy.
-LIMIT_BUDGET = 1500
+LIMIT_BUDGET = 3000
+#: After each card, the replies searched further: the most limiting so far.
+LIMIT_BEAM = 12
 
 
 def _limiting_replies(game, s: Position, plays: int, odds: Odds) -> tuple[list[Line], bool]:
@@ -908,6 +917,13 @@ def _limiting_replies(game, s: Position, plays: int, odds: Odds) -> tuple[list[L
         extra = cards - known
         return sum(extra.values()) <= odds.k and all(odds.pool.get(c, 0) >= n for c, n in extra.items())
 
+    def scored(events, st, cards):
+        if st.ending == "capture":
+            return (-1, None, 0), events
+        end = Turn(r, st.copy(), [], Event("end"))
+        end.zombie_end()
+        return limit.score(end.s.zombies), events + ["end"]
+
     if s.shambled:
         frontier = [([], s, ())]
     else:
@@ -917,36 +933,49 @@ def _limiting_replies(game, s: Position, plays: int, odds: Odds) -> tuple[list[L
     cut = False
     budget = LIMIT_BUDGET
     for depth in range(plays + 1):
-        nxt = []
+        ranked = []
         for events, st, cards in frontier:
             key = tuple(sorted(cards))
-            end = Turn(r, st.copy(), [], Event("end"))
-            end.zombie_end()
-            score = limit.score(end.s.zombies)
+            score, line = scored(events, st, cards)
             have = leaves.get(key)
             if have is None or _limit_key(score) < _limit_key(have[0]):
-                leaves[key] = (score, events + ["end"])
-            if depth == plays or cut:
-                continue
+                leaves[key] = (score, line)
+            if st.ending is None:
+                ranked.append((_limit_key(score), len(ranked), events, st, cards))
+        if depth == plays:
+            break
+        ranked.sort(key=lambda x: x[:2])
+        if len(ranked) > LIMIT_BEAM:
+            cut = True
+        nxt = []
+        for _, _, events, st, cards in ranked[:LIMIT_BEAM]:
             for c in may:
                 if not holdable(Counter(cards) + Counter({c: 1})):
                     continue
                 t = Turn(r, st.copy(), [], Event("zplay"))
                 t.s.zombie_hand = Held((c,), 0)
                 for ev, leaf in expand_zombie_play(t, c):
-                    k = (leaf.s.zombies, tuple(sorted((*cards, c))))
+                    k = (leaf.s.zombies, leaf.s.ending, tuple(sorted((*cards, c))))
                     if k in seen:
                         continue
                     seen.add(k)
                     budget -= 1
                     nxt.append(([*events, ev.text()], leaf.s, (*cards, c)))
                 if budget <= 0:
-                    cut = True
                     break
+            if budget <= 0:
+                cut = True
+                break
         frontier = nxt
     lines = []
     for cards, ((safe, near, closest), events) in leaves.items():
-        p = odds.chances([{cards}])[0] if cards else (1.0, 1.0, 1.0)
+        p = (_hold_chance(odds, cards),) * 3
+        if safe < 0:   # a capture after all (one zombie in another's way helps)
+            lines.append(Line("; ".join(events), *p, detail=f"catches Fluffy (checked on the board); chance the "
+                              f"hand holds {' '.join(cards) or 'no card'}",
+                              extra={"cards": list(cards), "zombie": None, "checked": True, "safe_squares": -1,
+                                     "nearest_to_goal": None, "nearest_zombie": 0, "catches": True}))
+            continue
         detail = (f"leaves Fluffy {safe} square{'s' if safe != 1 else ''} in reach with no zombie within "
                   f"4 steps" + (f"; the nearest {near} steps from the {limit.goal}" if near is not None else ""))
         detail += f"; nearest zombie {closest} steps from him"
@@ -987,7 +1016,7 @@ def _zombie_plan(game, s: Position, text: str, odds: Odds) -> Line:
         if ev.verb == "end":
             break
     need = tuple(sorted(cards))
-    p = odds.chances([{need}])[0] if need else (1.0, 1.0, 1.0)
+    p = (_hold_chance(odds, need),) * 3
     if st.ending == "capture":
         return Line("; ".join(events), *p, detail=f"catches Fluffy; chance the hand holds {' '.join(need) or 'no card'}",
                     extra={"cards": list(need), "catches": True, "checked": True})
@@ -1052,6 +1081,7 @@ def _zombies_turn(game, seed, samples, exact_limit, plan_text=None, hand=None) -
                           extra={"cards": list(sset), "zombie": name, "checked": events is not None,
                                  "catches": True}))
     lines.sort(key=lambda l: (-l.probability, not l.extra["checked"], len(l.extra["cards"])))
+    lines = [l for l in lines if _hold_chance(odds, tuple(l.extra["cards"])) > 0]   # cards it cannot hold
     if lines:
         notes.insert(0, f"{len(lines)} capturing card set{'s' if len(lines) != 1 else ''} found, ranked by the "
                      f"chance the zombie hand holds it")
@@ -1061,14 +1091,15 @@ def _zombies_turn(game, seed, samples, exact_limit, plan_text=None, hand=None) -
         return Advice("fluffy", question, method, lines[:MAX_LINES], best="high", notes=notes)
     near = min((_manhattan(z.at, s.fluffy) for z in s.zombies), default=None) if s.fluffy else None
     notes.insert(0, ("the shamble and " if not s.shambled else "") + f"no play of up to {plays} "
-                 f"card{'s' if plays != 1 else ''} catches Fluffy"
+                 f"card{'s' if plays != 1 else ''} " + ("the hand may hold " if family else "") + "catches Fluffy"
                  + (f"; the nearest zombie is {near} steps away" if near is not None else ""))
     limiting, cut = ([], False) if s.fluffy is None else _limiting_replies(game, s, plays, odds)
     notes.append("replies ranked by the squares they leave Fluffy safe next turn (within his reach, no zombie "
                  "within 4 steps), then by how far the nearest is from his goal; the chance is that the hand "
                  "holds the cards" + ("" if not odds.k else " (give --hand to name the face-down cards)"))
     if cut:
-        notes.append(f"the search of replies stopped after {LIMIT_BUDGET} zombie positions")
+        notes.append(f"replies searched on from the {LIMIT_BEAM} most limiting after each card (a beam), at most "
+                     f"{LIMIT_BUDGET} zombie positions")
     if game.rules.some_zombies:
         notes.append("replies move every zombie (moving only some, as the variant allows, is not tried)")
     question = "zombies: no reply catches Fluffy this turn; the replies that most limit his next turn"
