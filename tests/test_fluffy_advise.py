@@ -433,3 +433,16 @@ def test_with_no_capture_the_reply_that_most_limits_fluffy_comes_first():
     for event in a.options[0].plan.split("; "):
         trial.apply(event)
     assert trial.turn == "fluffy" and not trial.over
+
+
+def test_the_card_just_played_may_still_be_snagged():
+    """Mid-turn, the F Fluffy just played is still in the snag window: with it, Raimi's
+    one F becomes two and catches Fluffy on b4; once the window is closed, nothing does."""
+    g = fluffy_to_play("b3", "E", ["F", "L", "R", "R"], [("Raimi", "b1", "N")], Held(("F",), 0))
+    g.s.plays, g.s.snag = 1, "F"
+    g.s.count = g.s.count.see("F")
+    (line,) = advise(g, plan="play L; end").options
+    assert (line.probability, line.extra["end"], line.extra["snaggable"]) == (1.0, "b4", ["F", "L"])
+    g.s.snag = None
+    (line,) = advise(g, plan="play L; end").options
+    assert (line.probability, line.extra["snaggable"]) == (0.0, ["L"])

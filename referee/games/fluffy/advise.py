@@ -1,29 +1,34 @@
 """The Zombies Want Fluffy advisor: the odds that the zombies catch Fluffy next turn.
 
-:func:`advise` answers for the side to play:
+:func:`advise` answers for the side to play (issue 23):
 
 - **Fluffy's turn**: every way Fluffy can end his turn from here (card sequences his
-  hand may hold, with each bounce choice and the sprint), one plan per end square and
-  facing, each with the chance that the zombies catch him in their next turn and the
-  distance left (fewest steps, by breadth-first search on the board ignoring zombies)
-  to the tree, or to the gate once the tree is tagged.  Ranked: lowest chance first,
-  then shortest distance.
-- **The zombies' turn**: the replies (shamble order, then up to three cards) that catch
-  Fluffy, each with the chance that the zombie hand holds its cards.  Ranked: highest
-  chance first.
+  hand may hold, with each bounce choice and the sprint), the best plan for each end
+  (square, facing, tree, ending), each with the chance that the zombies catch him in
+  their next turn.  Ranked by that chance, then by the goal: a win (escape, Dawn's Early
+  Light), then the tree tagged (steps to the gate), then steps to the tree (breadth-first
+  search on the board ignoring zombies), so tagging the tree is never undone by a
+  shorter distance to it.  ``plan="play F; play F; end"`` evaluates one plan (refused,
+  with its rule, when illegal); ``hand="F F R"`` names his face-down cards for this
+  question only.
+- **The zombies' turn**: the replies (shamble, then up to three cards) that catch Fluffy,
+  each with the chance that the zombie hand holds its cards, best first; when none can,
+  the replies that most limit his next turn (fewest squares within his reach that no
+  zombie stands within four steps of).  ``plan`` and ``hand`` as for Fluffy.
 
-How the chance is computed.  For a square Fluffy may stand on, the search finds every
-*capturing card set*: the cards (at most three, the zombie player's limit) that some
-shamble order and some play order, choices and bounce facings turn into a capture.
-Each move carries a zombie at most one square, so a zombie farther (in steps along
-files and ranks) than the moves left cannot capture, which prunes most of the search.
-The zombie hand is its known (snagged) cards plus unknown ones drawn from the cards not
-seen yet (card counting: each unknown card weighted by the unseen count of its kind).
-The chance of capture is the chance that the hand holds one of the capturing sets:
-summed exactly over every hand combination when there are few enough
-(``exact_limit``), otherwise estimated from ``samples`` random hands (Monte Carlo)
-with a 95% Wilson interval.  The zombie player is assumed to find the capture when one
-exists (the best reply).
+How the chance is computed.  For a square Fluffy may end on, :class:`CaptureSearch`
+finds every *capturing card set*: the cards (at most three) that some shamble, play
+order, choices and bounce facings turn into a capture, each zombie followed on its own.
+That is exact when no zombie that can reach Fluffy can meet another zombie this turn
+(:func:`isolated`); otherwise the method says what was simplified.  The zombie hand is
+its known (snagged, face-up) cards plus face-down ones drawn from the cards not seen
+yet (each weighted by the unseen count of its kind), and, in Fluffy's turn, any of the
+cards his plan plays that it snags (SNAGGING: while it holds fewer than five; the
+zombie player is assumed to snag those that complete a capture): :class:`SnagOdds`.
+Summed exactly over every hand when the combinations are few enough (``exact_limit``),
+otherwise estimated from ``samples`` random hands (Monte Carlo, the same hands for every
+plan) with a 95% Wilson interval.  The answer's ``method`` starts with ``exact:``,
+``Monte Carlo:`` or ``simplified:`` and says what was left out.
 """
 
 from __future__ import annotations
@@ -653,7 +658,6 @@ class _Judge:
             fam = self.family(s)
             if not isolated(s.zombies, s.fluffy, self.reach):
                 out["exact"] = False
-                self.interacting = True
             pool = dict(self.pool)
             for c in plan["needs"]:
                 if pool.get(c, 0) > 0:
@@ -696,7 +700,8 @@ class _Judge:
             detail += f"; the zombies may snag {min(self.room, len(snag))} of {' '.join(snag)}"
         extra = {"end": where, "facing": s.facing, "goal": goal, "distance": dist, "stage": stage,
                  "tree": s.tree, "ending": res.get("ending"), "snaggable": snag,
-                 "exact": res["exact"] and not (low != high), "unseen_cards_needed": list(plan["needs"])}
+                 "exact": res["exact"] and not (low != high), "isolated": res["exact"],
+                 "unseen_cards_needed": list(plan["needs"])}
         needs = plan["needs"]
         if needs:
             if needs not in chance_of:
@@ -756,10 +761,12 @@ def _fluffy_turn(game, seed, samples, exact_limit, plan_text=None, hand=None) ->
         if len(lines) > MAX_LINES:
             notes.append(f"the best {MAX_LINES} are listed")
         lines = lines[:MAX_LINES]
+    judge.interacting = any(not l.extra["isolated"] for l in lines)   # of the lines answered
     if judge.room:
         notes.append(f"the zombie player may snag up to {judge.room} of the cards each plan plays (it holds "
                      f"{s0.zombie_hand.size}, snags below {HAND_LIMIT}); it is assumed to snag those that "
-                     f"complete a capture")
+                     f"complete a capture, as if it knew where the plan ends (when it may snag fewer cards than "
+                     f"a plan plays, the chance is the most it can make of them)")
     if judge.interacting:
         notes.append("zombies followed one by one through the shamble and up to three cards: one in "
                      "another's way is not modelled")
