@@ -762,6 +762,10 @@ def _fluffy_turn(game, seed, samples, exact_limit, plan_text=None, hand=None) ->
             notes.append(f"the best {MAX_LINES} are listed")
         lines = lines[:MAX_LINES]
     judge.interacting = any(not l.extra["isolated"] for l in lines)   # of the lines answered
+    if unknown:
+        notes.append(f"{unknown} of Fluffy's cards are face down to the referee: a plan that needs them says "
+                     f"so, with the chance he holds them (its chance of capture assumes he does); "
+                     f"--hand names them for this question")
     if judge.room:
         notes.append(f"the zombie player may snag up to {judge.room} of the cards each plan plays (it holds "
                      f"{s0.zombie_hand.size}, snags below {HAND_LIMIT}); it is assumed to snag those that "
