@@ -270,13 +270,6 @@ class Odds:
         self.samples = samples
         self.rng = random.Random(seed)
 
-    def method(self, what: str) -> str:
-        if self.exact:
-            return (f"exact enumeration over {self.combinations} {what} combination"
-                    f"{'s' if self.combinations != 1 else ''} (unseen cards weighted by count)")
-        return (f"Monte Carlo: {self.samples} random {what}s of the {self.combinations} combinations, "
-                f"95% Wilson interval")
-
     def chances(self, families: list[set[Multiset]]) -> list[tuple[float, float, float]]:
         """``(probability, low, high)`` for each family."""
         out = []
@@ -630,7 +623,8 @@ class _Judge:
         self.to_tree = distances(self.board, self.board.tree)
         self.to_gate = distances(self.board, None, through_gate=True)
         self.fams: dict = {}
-        self.interacting = False
+        self.interacting = False     # a line answered moves zombies that may meet as if alone
+        self.uses_hands = False      # a line answered depends on the face-down cards
 
     def family(self, s: Position) -> set[Multiset]:
         sq = s.fluffy
@@ -666,6 +660,7 @@ class _Judge:
             if self.pending:
                 snaggable[self.pending] += 1
             out["p"] = self.odds.chance(fam, pool, snaggable)
+            out["hands"] = bool(fam) and () not in fam
             out["snag"] = sorted(snaggable.elements()) if self.room else []
         return out
 
@@ -701,6 +696,7 @@ class _Judge:
         extra = {"end": where, "facing": s.facing, "goal": goal, "distance": dist, "stage": stage,
                  "tree": s.tree, "ending": res.get("ending"), "snaggable": snag,
                  "exact": res["exact"] and not (low != high), "isolated": res["exact"],
+                 "hands": res.get("hands", False),
                  "unseen_cards_needed": list(plan["needs"])}
         needs = plan["needs"]
         if needs:
@@ -725,7 +721,7 @@ class _Judge:
         what = [*simplified]
         if self.interacting:
             what.append("zombies that may meet moved as if alone")
-        if not self.r.deck_given:
+        if not self.r.deck_given and self.uses_hands:
             what.append("the deck mix is the project's guess (no [Deck])")
         body = f"{head}, {snag}, every reply of the shamble and up to {self.plays} card{'s' if self.plays != 1 else ''}"
         if what:
@@ -762,6 +758,7 @@ def _fluffy_turn(game, seed, samples, exact_limit, plan_text=None, hand=None) ->
             notes.append(f"the best {MAX_LINES} are listed")
         lines = lines[:MAX_LINES]
     judge.interacting = any(not l.extra["isolated"] for l in lines)   # of the lines answered
+    judge.uses_hands = any(l.extra["hands"] for l in lines)
     if unknown:
         notes.append(f"{unknown} of Fluffy's cards are face down to the referee: a plan that needs them says "
                      f"so, with the chance he holds them (its chance of capture assumes he does); "
