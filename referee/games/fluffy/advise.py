@@ -336,6 +336,10 @@ def _caught(hand: Counter, fam: list[tuple], snaggable: Counter, room: int) -> b
     return False
 
 
+def _keyed(hand: Counter, weight) -> tuple[Counter, float, tuple]:
+    return hand, weight, tuple(sorted((c, n) for c, n in hand.items() if n))
+
+
 class SnagOdds:
     """The chance that the zombie player catches Fluffy on a square, holding its known
     cards, ``k`` face-down cards drawn from the unseen ones, and any of the cards Fluffy's
@@ -354,6 +358,9 @@ class SnagOdds:
         self.sampled = False
         self.most = 0            # the most hand combinations summed for one chance
         self._hands: dict = {}
+        self._memo: dict = {}
+        self._drawn: dict = {}
+        self._verdicts: dict = {}   # (capturing sets, snaggable) -> {hand: caught}
 
     def _hand_list(self, pool: dict[str, int], relevant: frozenset):
         reduced: dict[str, int] = {c: n for c, n in pool.items() if c in relevant and n > 0}
@@ -366,7 +373,7 @@ class SnagOdds:
         if got is None:
             combos = hand_combinations(reduced, k)
             if combos <= self.exact_limit:
-                got = ([(self.known + hand, p) for hand, p in exact_hands(reduced, k)], True, combos)
+                got = ([_keyed(self.known + hand, p) for hand, p in exact_hands(reduced, k)], True, combos)
             else:   # the same sampled hands for every square and plan, grouped by what matters here
                 drawn = self._sampled(pool)
                 groups: Counter = Counter()
@@ -377,19 +384,19 @@ class SnagOdds:
                     hand = Counter()
                     for c, n in items:
                         hand[c] += n
-                    merged.append((self.known + hand, times))
+                    merged.append(_keyed(self.known + hand, times))
                 got = (merged, False, combos)
             self._hands[key] = got
         return got
 
     def _sampled(self, pool: dict[str, int]) -> list[Counter]:
         key = tuple(sorted(pool.items()))
-        got = self._hands.get(key)
+        got = self._drawn.get(key)
         if got is None:
             rng = random.Random(self.seed)
             deck = [c for c, n in sorted(pool.items()) for _ in range(n)]
             k = min(self.k, len(deck))
-            got = self._hands[key] = [Counter(rng.sample(deck, k)) for _ in range(self.samples)]
+            got = self._drawn[key] = [Counter(rng.sample(deck, k)) for _ in range(self.samples)]
         return got
 
     def chance(self, fam: set[Multiset], pool: dict[str, int], snaggable: Counter) -> tuple[float, float, float]:
@@ -399,17 +406,39 @@ class SnagOdds:
             return (0.0, 0.0, 0.0)
         if () in fam:
             return (1.0, 1.0, 1.0)
-        needs = [tuple(Counter(x).items()) for x in fam]
         relevant = frozenset(c for x in fam for c in x)
+        room = self.room
+        # only the kinds that matter on this square change the answer: plans that share
+        # them share it
+        key = (frozenset(fam), tuple(sorted((c, n) for c, n in pool.items() if c in relevant)),
+               sum(n for c, n in pool.items() if c not in relevant),
+               tuple(sorted((c, min(n, room)) for c, n in snaggable.items() if c in relevant and n)))
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = self._chance(fam, relevant, pool, snaggable)
+        return got
+
+    def _chance(self, fam, relevant, pool, snaggable) -> tuple[float, float, float]:
+        needs = [tuple(Counter(x).items()) for x in fam]
         hands, exact, combos = self._hand_list(pool, relevant)
         room = self.room
+        # the same hand meets the same verdict whatever pool it was drawn from
+        vkey = (frozenset(fam), tuple(sorted((c, min(n, room)) for c, n in snaggable.items() if c in relevant and n)))
+        verdicts = self._verdicts.setdefault(vkey, {})
+
+        def caught(hand, hkey) -> bool:
+            v = verdicts.get(hkey)
+            if v is None:
+                v = verdicts[hkey] = _caught(hand, needs, snaggable, room)
+            return v
+
         if exact:
             self.most = max(self.most, combos)
-            p = sum(w for hand, w in hands if _caught(hand, needs, snaggable, room))
+            p = sum(w for hand, w, hkey in hands if caught(hand, hkey))
             p = min(p, 1.0)
             return (p, p, p)
         self.sampled = True
-        hits = sum(times for hand, times in hands if _caught(hand, needs, snaggable, room))
+        hits = sum(times for hand, times, hkey in hands if caught(hand, hkey))
         low, high = wilson(hits, self.samples)
         return (hits / self.samples, low, high)
 
