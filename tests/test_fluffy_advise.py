@@ -446,3 +446,15 @@ def test_the_card_just_played_may_still_be_snagged():
     g.s.snag = None
     (line,) = advise(g, plan="play L; end").options
     assert (line.probability, line.extra["snaggable"]) == (0.0, ["L"])
+
+
+def test_hidden_zombie_hand_named_by_hand_is_used():
+    g = Game.from_tags({"Board": "yard", "BoardText": YARD_TEXT, "Deck": DECK, "ZombieHand": "hidden"})
+    s = g.s
+    s.zombies, s.drawn = (Zombie("Raimi", parse_square("c2"), "S"),), ("Raimi",)
+    s.fluffy, s.turn, s.shambled, s.zombie_hand = parse_square("c3"), "zombies", True, Held((), 1)
+    hidden = advise(g)
+    assert 0 < hidden.options[0].probability < 1
+    named = advise(g, hand="FB")
+    assert (named.options[0].probability, named.options[0].extra["cards"]) == (1.0, ["FB"])
+    assert named.method.startswith("exact: every reply of up to 1 card, with the cards known to be held")

@@ -748,6 +748,8 @@ class _Judge:
         snag = (f"every snag of the plan's cards (room for {self.room})" if self.room
                 else "no snag (the zombie hand is full)")
         what = [*simplified]
+        if self.r.zombie_hand_hidden and self.s0.zombie_hand.known and self.uses_hands:
+            what.append("the face-down snagged cards drawn as if unseen (hidden zombie hand)")
         if self.interacting:
             what.append("zombies that may meet moved as if alone")
         if not self.r.deck_given and self.uses_hands:
@@ -838,11 +840,13 @@ def _holds_chance(pool: dict[str, int], k: int, needs: Multiset) -> float:
 
 # -- the zombies' turn -------------------------------------------------------------------
 
-def _zombie_odds(game, s: Position, seed, samples, exact_limit) -> Odds:
+def _zombie_odds(game, s: Position, seed, samples, exact_limit, given: bool = False) -> Odds:
+    """The zombie hand's odds: its known cards and its face-down ones from the unseen (in
+    the hidden-hand variant every card counts as face down, unless ``given`` by --hand)."""
     hand = s.zombie_hand
     known = Counter(hand.known)
     unknown = hand.unknown
-    if game.rules.zombie_hand_hidden:
+    if game.rules.zombie_hand_hidden and not given:
         known, unknown = Counter(), hand.size
     pool = unseen_pool(game, s)
     return Odds(known, pool, min(unknown, sum(pool.values())), exact_limit=exact_limit,
@@ -1082,13 +1086,15 @@ def _zombies_turn(game, seed, samples, exact_limit, plan_text=None, hand=None) -
         if s.fluffy is not None else {}
     search_exact = s.fluffy is None or isolated(s.zombies, s.fluffy, reach)
     family = set(found)
-    odds = _zombie_odds(game, s, seed, samples, exact_limit)
+    odds = _zombie_odds(game, s, seed, samples, exact_limit, given=hand is not None)
     simplified = []
     if not search_exact:
         simplified.append("zombies that may meet searched one by one (a capture that needs one to bounce off "
                           "another is not sought; each listed capture is checked on the board)")
     if not game.rules.deck_given and odds.k:
         simplified.append("the deck mix is the project's guess (no [Deck])")
+    if game.rules.zombie_hand_hidden and s.zombie_hand.known and hand is None:
+        simplified.append("the face-down snagged cards drawn as if unseen (hidden zombie hand)")
     replies = f"every reply of {'the shamble and ' if not s.shambled else ''}up to {plays} card{'s' if plays != 1 else ''}"
     if not odds.k:
         body = f"exact: {replies}, with the cards known to be held"
