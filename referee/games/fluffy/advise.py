@@ -311,12 +311,16 @@ def snag_room(s: Position) -> int:
 
 
 def isolated(zombies, sq, reach: int) -> bool:
-    """Whether no zombie within ``reach`` steps of ``sq`` can meet another zombie in a
-    turn of ``reach`` moves each: then following each zombie on its own (as
-    :class:`CaptureSearch` does) finds exactly the captures of the real board (a zombie
-    in another's way needs the two within ``2 * reach + 1`` steps of each other)."""
-    near = [z for z in zombies if _manhattan(z.at, sq) <= reach]
-    return all(_manhattan(z.at, w.at) > 2 * reach + 1 for z in near for w in zombies if w is not z)
+    """Whether following each zombie on its own (as :class:`CaptureSearch` does) finds
+    exactly the captures of the real board on ``sq``, in a turn of ``reach`` moves: true
+    when no zombie is within ``reach`` steps of ``sq`` (none can capture), or when only
+    one zombie is within ``reach + 2`` steps.  A zombie on its way to ``sq`` is, before
+    its t-th move, within ``reach - t + 1`` steps of it; another zombie can be in its way,
+    or change where it may bounce, only from a square next to it, after at most t moves
+    of its own: so from no farther than ``reach + 2`` steps of ``sq`` at the start."""
+    if all(_manhattan(z.at, sq) > reach for z in zombies):
+        return True
+    return sum(1 for z in zombies if _manhattan(z.at, sq) <= reach + 2) <= 1
 
 
 def _caught(hand: Counter, fam: list[tuple], snaggable: Counter, room: int) -> bool:
