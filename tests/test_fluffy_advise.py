@@ -458,3 +458,14 @@ def test_hidden_zombie_hand_named_by_hand_is_used():
     named = advise(g, hand="FB")
     assert (named.options[0].probability, named.options[0].extra["cards"]) == (1.0, ["FB"])
     assert named.method.startswith("exact: every reply of up to 1 card, with the cards known to be held")
+
+
+def test_zombies_followed_alone_only_where_no_other_can_get_in_the_way():
+    from referee.games.fluffy.advise import isolated
+
+    sq = parse_square("f6")
+    near = Zombie("Raimi", parse_square("f3"), "N")           # 3 steps: may reach f6 in 4 moves
+    assert isolated((near, Zombie("George", parse_square("l12"), "S")), sq, 4)    # 12 steps
+    assert isolated((near, Zombie("George", parse_square("a11"), "S")), sq, 4)    # 10 steps from f6
+    assert not isolated((near, Zombie("George", parse_square("b4"), "S")), sq, 4)   # 6 = reach + 2 from f6
+    assert isolated((Zombie("Raimi", parse_square("a1"), "N"), Zombie("George", parse_square("b1"), "N")), sq, 4)
