@@ -210,3 +210,52 @@ def test_an_option_the_advisor_does_not_take_is_bad_input():
     assert runner.invoke(app, ["new", "zombies", "--players", "Ann,Ben"]).exit_code == 0
     res = runner.invoke(app, ["advise", "--plan", "Ann: roll"])
     assert res.exit_code == 2 and "advisor takes no --plan" in res.stderr
+
+
+# -- Zombies Want Fluffy: --plan and --hand (issue 23) ----------------------------------
+
+def new_fluffy(yard_file) -> None:
+    cli("new", "fluffy", "--board", str(yard_file), "--deck", "F=10 L=4 R=4 B=2 LR=2 FB=2",
+        "--fluffy", "Ana", "--zombies", "Ben")
+
+
+def test_fluffy_plan_is_evaluated_and_an_illegal_one_refused_with_its_rule(yard_file):
+    new_fluffy(yard_file)
+    got = json.loads(cli("advise", "--plan", "play F; end", "--json").stdout)
+    assert [o["plan"] for o in got["options"]] == ["play F; end"]
+    assert got["options"][0]["probability"] == 0.0 and got["method"].startswith("exact: ")
+    res = cli("advise", "--plan", "play F; sprint", code=1)   # no zombie on the board: no sprint
+    assert "fluffy.ruling.sprint-conditions" in res.stderr and len(res.stderr.splitlines()) == 1
+    err = json.loads(cli("advise", "--plan", "play F; sprint", "--json", code=1).stdout)["error"]
+    assert err["rule"] == "fluffy.ruling.sprint-conditions"
+    cli("advise", "--plan", "shamble", code=2)
+
+
+def test_fluffy_hand_is_for_this_question_only(yard_file):
+    new_fluffy(yard_file)
+    got = json.loads(cli("advise", "--hand", "F F L R B", "--json").stdout)
+    assert got["options"] and all(o["unseen_cards_needed"] == [] for o in got["options"])
+    assert "Fluffy's hand as given: F F L R B (this question only)" in got["notes"]
+    again = json.loads(cli("advise", "--json").stdout)       # nothing was stored
+    assert any(o["unseen_cards_needed"] for o in again["options"])
+    res = cli("advise", "--hand", "F F", code=2)
+    assert res.stderr.startswith("referee: --hand names 2 cards") and len(res.stderr.splitlines()) == 1
+    cli("advise", "--hand", "B B B F F", code=2)   # the deck has two B
+
+
+def test_fluffy_advise_first_line_says_how_it_was_computed(yard_file):
+    new_fluffy(yard_file)
+    out = cli("advise").stdout
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if "plan" in line and "chance" in line)
+    first = " ".join(line.strip() for line in lines[:header])   # the question, wrapped at 80 columns
+    assert first.startswith("Fluffy: chance the zombies catch him next turn, each way to end this turn (exact: ")
+    assert max(len(line) for line in lines) <= 80
+
+
+def test_a_line_computed_without_sampling_but_simplified_is_not_called_exact():
+    advice = Advice("fluffy", "q", "simplified: zombies that may meet moved as if alone. Otherwise ...",
+                    [Line("play F; end", 0.0, extra={"exact": False}), Line("play L; end", 0.0, extra={"exact": True})])
+    rows = [line for line in text_of(advice_renderables(advice)).splitlines() if "play" in line]
+    assert "simplified" in rows[0] and "exact" not in rows[0]
+    assert "exact" in rows[1]

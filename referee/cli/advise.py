@@ -85,6 +85,8 @@ def advice_renderables(advice) -> list:
             interval = "exact" if low == high == line.probability else f"{_percent(low)}–{_percent(high)}"
             if interval == "exact" and line.extra.get("lower_bound"):
                 interval = "lower bound"   # enumerated, but under a model that leaves cases out
+            elif interval == "exact" and line.extra.get("exact") is False:
+                interval = "simplified"   # no sampling, but not every case of the rules (see the method)
             table.add_row(str(rank), escape(line.plan), _percent(line.probability), interval,
                           escape(line.detail))
         out.append(table)
