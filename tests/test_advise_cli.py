@@ -259,3 +259,19 @@ def test_a_line_computed_without_sampling_but_simplified_is_not_called_exact():
     rows = [line for line in text_of(advice_renderables(advice)).splitlines() if "play" in line]
     assert "simplified" in rows[0] and "exact" not in rows[0]
     assert "exact" in rows[1]
+
+
+def test_advise_in_the_session_takes_a_plan_and_a_hand():
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+    from referee.cli.play import PlayLoop
+    from referee.store import Store
+
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", "fluffy", "--fluffy", "Ana", "--zombies", "Ben"]).exit_code == 0
+    loop = PlayLoop(Store(), 1)
+    out = " ".join(str(x) for x in loop.handle('advise --plan "play F; play F; end" --hand F F L R B'))
+    assert "after the plan given" in out and "hand as given: F F L R B (this question only)" in out
+    bad = " ".join(str(x) for x in loop.handle("advise now please"))
+    assert "advise takes --plan EVENTS and --hand CARDS" in bad

@@ -23,7 +23,8 @@ from .output import MAX_ID, Paged, console, guard, interactive, legal_renderable
 HELP = """Type an event in record notation (Tab completes the legal ones), or:
   legal            the legal events now, with what each would do
   check EVENT      is EVENT legal now, and what would it do? (nothing is entered)
-  advise           each option now with its chances (games with an advisor)
+  advise           each option now with its chances (games with an advisor);
+                   advise --plan "EVENTS; ..." or --hand CARDS asks about those
   undo             take back the last event
   rules QUERY      look a rule up (also: ? QUERY)
   show             draw the position again
@@ -190,7 +191,7 @@ class PlayLoop:
             if word == "advise":
                 from .advise import advice_renderables, run_advisor
 
-                return advice_renderables(run_advisor(self.loaded()))
+                return advice_renderables(run_advisor(self.loaded(), **advise_options(text)))
             if word in ("rules", "?") or text.startswith("?"):
                 query = text[1:] if text.startswith("?") and word != "?" else text.split(" ", 1)[1:]
                 query = query if isinstance(query, str) else (query[0] if query else "")
@@ -283,6 +284,36 @@ class PlayLoop:
             return ["The match's next game starts once this one is over."]
         self.game_id = loaded.spec.load(loaded.spec.match).start_next_game(self.store, loaded.stored.match)
         return self.picture() + [f"Game {self.game_id} of the match: sides swapped."]
+
+
+def advise_options(text: str) -> dict[str, str]:
+    """``advise --plan "play F; end" --hand "F F R"`` typed in the session, as the
+    keyword options of :func:`~referee.cli.advise.run_advisor`.
+
+    >>> advise_options('advise --plan "play F; end" --hand F F R')
+    {'plan': 'play F; end', 'hand': 'F F R'}
+    >>> advise_options("advise")
+    {}
+    """
+    import shlex
+
+    from referee.errors import BadInputError
+
+    try:
+        words = shlex.split(text)[1:]
+    except ValueError as exc:
+        raise BadInputError(f"advise: {exc}") from None
+    out: dict[str, str] = {}
+    key = None
+    for w in words:
+        if w in ("--plan", "--hand"):
+            key = w[2:]
+            out[key] = ""
+        elif key is None:
+            raise BadInputError(f"advise takes --plan EVENTS and --hand CARDS, not {w[:30]!r}")
+        else:
+            out[key] = f"{out[key]} {w}".strip()
+    return out
 
 
 def match_option(options, typed: str) -> str | None:
