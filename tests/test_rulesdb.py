@@ -535,3 +535,11 @@ def test_synonym_tables_list_each_word_once():
         if isinstance(node, ast.Dict):
             keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
             assert [k for k, n in collections.Counter(keys).items() if n > 1] == []
+
+
+def test_zombie_turn_says_the_column_turn_needs_no_bug_in_between():
+    # rulebook, SHAMBLING: the row turn always happens, the column turn only with no bug
+    # in between; the zombies' turn entry repeats the shamble and must not drop the bug
+    text = " ".join(BY_ID["fluffy.zombie-turn"].text.split())
+    assert "column with no bug in between" in text
+    assert "row or column" not in text
