@@ -51,7 +51,7 @@ from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "11"
+INDEX_VERSION = "12"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
@@ -194,6 +194,8 @@ CREATE TABLE askmeta (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, n INTEGER
 CREATE VIRTUAL TABLE asks USING fts5(text, game, tokenize = 'porter unicode61 remove_diacritics 2');
 CREATE TABLE vecs (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
 CREATE TABLE bank (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
+CREATE TABLE pieces (piece TEXT PRIMARY KEY, id INTEGER NOT NULL, row BLOB NOT NULL,
+                     scale REAL NOT NULL);
 """
 
 
@@ -214,13 +216,15 @@ def _vector_texts(e: Entry) -> list[str]:
 
 def _insert_vectors(conn: sqlite3.Connection, table: str, rows: list[tuple[int, str]]) -> None:
     """Embed each ``(document rowid, text)`` of ``rows`` (sorted by rowid, so that rows of
-    one document are together) into ``table`` as float16; nothing when the paraphrase
-    table cannot be loaded."""
+    one document are together) into ``table`` as float32 blobs holding float16-rounded
+    values (the precision the signal was tuned with; float32 because the query path
+    reads them with :mod:`array`, without numpy); nothing when the paraphrase table
+    cannot be loaded."""
     from . import paraphrase
 
     if not rows or not paraphrase.available():
         return
-    vecs = paraphrase.embed([t for _, t in rows]).astype("float16")
+    vecs = paraphrase.embed([t for _, t in rows]).astype("float16").astype("float32")
     conn.executemany(f"INSERT INTO {table} (doc, vec) VALUES (?, ?)",
                      ((doc, v.tobytes()) for (doc, _), v in zip(rows, vecs)))
 
@@ -236,6 +240,17 @@ def _build_bank(conn: sqlite3.Connection, entries: list[Entry], bank: Iterable) 
     rowids = {e.id: rowid for rowid, e in enumerate(entries, 1)}
     _insert_vectors(conn, "bank", sorted(((rowids[b.entry], b.q) for b in bank if b.entry in rowids),
                                          key=lambda x: x[0]))
+
+
+def _build_pieces(conn: sqlite3.Connection) -> None:
+    """Fill table ``pieces``: the paraphrase table's tokens and rows, so that a query is
+    embedded without numpy (:class:`rulesdb.paraphrase.Pieces`); nothing when the table
+    cannot be loaded."""
+    from . import paraphrase
+
+    if paraphrase.available():
+        conn.executemany("INSERT INTO pieces (piece, id, row, scale) VALUES (?, ?, ?, ?)",
+                         paraphrase.pieces_rows())
 
 
 def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str,
@@ -270,6 +285,7 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str,
         conn.executemany("INSERT INTO vocab (word, n) VALUES (?, ?)", vocab.items())
         _build_vectors(conn, entries)
         _build_bank(conn, entries, bank)
+        _build_pieces(conn)
         conn.execute("INSERT INTO meta (key, value) VALUES ('key', ?)", (key,))
         conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
         conn.execute("INSERT INTO asks (asks) VALUES ('optimize')")
@@ -312,7 +328,8 @@ class Database:
         self._known: dict[str, bool] = {}
         self._fixed: dict[str, str | None] = {}
         self._ndocs: dict[str | None, int] = {}
-        self._vecs: dict[tuple[str, str | None], tuple | None] = {}
+        self._vecs: dict[str, dict] = {}
+        self._piece_table = None
         #: Where the index lives: a file path, or ``":memory:"`` when it could not be cached.
         self.location: str = ""
         #: True when opening the index had to (re)build it.
@@ -392,6 +409,7 @@ class Database:
         self._fixed = {}
         self._ndocs = {}
         self._vecs = {}
+        self._piece_table = None
         self._askmeta = None
 
     # -- entries -----------------------------------------------------------------------
@@ -476,50 +494,74 @@ class Database:
 
     # -- search ------------------------------------------------------------------------
 
-    def _game_vectors(self, game: str | None, table: str = "vecs"):
-        """The vectors of ``game``'s documents (every game's when None) in ``table``
-        (``vecs``: their phrasings and sentences; ``bank``: the banked questions they
-        answered): ``(matrix float32[n, DIMS], start row of each document, document
-        rowids)``; None when there are none or the paraphrase table cannot be loaded.
-        Rows of one document are together (they are inserted so)."""
-        if (table, game) not in self._vecs:
-            self._vecs[table, game] = None
+    def _pieces(self):
+        """The query embedder (:class:`rulesdb.paraphrase.Pieces`) on this index, or None
+        when the index holds no paraphrase table."""
+        if self._piece_table is None:
+            from .paraphrase import Pieces
+
             try:
-                import numpy as np
+                has = self.conn.execute("SELECT 1 FROM pieces LIMIT 1").fetchone() is not None
+            except sqlite3.Error:
+                has = False
+            self._piece_table = Pieces(self.conn) if has else False
+        return self._piece_table or None
 
-                from . import paraphrase
-                sql = f"SELECT doc, vec FROM {table}" + (
-                    " WHERE doc IN (SELECT rowid FROM docs WHERE game = ?)" if game else "")
-                rows = self.conn.execute(sql + " ORDER BY rowid", (game,) if game else ()).fetchall()
-                if rows and paraphrase.available():
-                    docs = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-                    mat = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float16)
-                    mat = mat.reshape(len(rows), -1).astype(np.float32)
-                    starts = np.flatnonzero(np.r_[True, docs[1:] != docs[:-1]])
-                    self._vecs[table, game] = (mat, starts, docs[starts])
-            except (ImportError, OSError, ValueError, sqlite3.Error):
-                pass
-        return self._vecs[table, game]
+    def query_vector(self, text: str) -> list[float] | None:
+        """``text``'s unit vector (``DIMS`` floats, pure Python, as
+        :func:`rulesdb.paraphrase.embed` computes it); None when the index has no
+        paraphrase table or ``text`` no known token."""
+        pieces = self._pieces()
+        if pieces is None:
+            return None
+        v = pieces.vector(text)
+        return v if any(v) else None
 
-    def _nearest(self, query: str, game: str | None, tables: tuple[str, ...]) -> list[dict[int, float]]:
+    def _doc_vectors(self, table: str, docs: Iterable[int] | None = None,
+                     game: str | None = None) -> dict[int, list]:
+        """Document rowid -> its vectors in ``table`` (``vecs``: its phrasings and sentences;
+        ``bank``: the banked questions it answered), for ``docs`` (else every document of
+        ``game``, or of all games); decoded once and cached."""
+        from array import array
+
+        cache = self._vecs.setdefault(table, {})
+        if docs is None:
+            key = ("game", game)
+            if key not in cache:
+                rows = self.conn.execute(
+                    "SELECT rowid FROM docs" + (" WHERE game = ?" if game else ""),
+                    (game,) if game else ()).fetchall()
+                cache[key] = [r[0] for r in rows]
+            docs = cache[key]
+        want = [d for d in docs if d not in cache]
+        for i in range(0, len(want), 500):
+            part = want[i:i + 500]
+            for d in part:
+                cache[d] = []
+            for doc, blob in self.conn.execute(
+                    f"SELECT doc, vec FROM {table} WHERE doc IN ({','.join('?' * len(part))}) "
+                    "ORDER BY rowid", part):
+                vec = array("f")
+                vec.frombytes(blob)
+                cache[doc].append(vec)
+        return {d: cache[d] for d in docs if cache[d]}
+
+    def _nearest(self, query: str, game: str | None, tables: tuple[str, ...],
+                 docs: Iterable[int] | None = None) -> list[dict[int, float]]:
         """For each of ``tables``: document rowid -> cosine between ``query`` and the
-        document's nearest vector there (the query is embedded once); ``{}`` for a table
-        with no vectors, and for all when the query has no token."""
-        found = [self._game_vectors(game, t) for t in tables]
-        if not any(found):
+        document's nearest vector there, for ``docs`` (else every document of ``game``);
+        ``{}`` for a table with no vectors, and for all when the query has no token or the
+        index no paraphrase table.  Pure Python: no numpy on the query path."""
+        from operator import mul
+
+        q = self.query_vector(query)
+        if q is None:
             return [{} for _ in tables]
-        import numpy as np
-
-        from .paraphrase import embed
-
-        q = embed([query])[0]
+        docs = list(docs) if docs is not None else None
         out: list[dict[int, float]] = []
-        for f in found:
-            if f is None or not q.any():
-                out.append({})
-                continue
-            mat, starts, docs = f
-            out.append(dict(zip(docs.tolist(), np.maximum.reduceat(mat @ q, starts).tolist())))
+        for table in tables:
+            found = self._doc_vectors(table, docs, game)
+            out.append({d: max(sum(map(mul, q, v)) for v in vs) for d, vs in found.items()})
         return out
 
     def nearest_in_meaning(self, query: str, game: str | None = None) -> dict[int, float]:
@@ -580,9 +622,10 @@ class Database:
         it ("sprnt" -> "sprint"), for the paraphrase signal.  A real word the index lacks
         ("resolved") is kept: the signal knows it, and its correction would change the
         meaning."""
-        from .paraphrase import knows
-
-        return " ".join(w if knows(w) else self._fixed.get(w) or w for w in words(query))
+        pieces = self._pieces()
+        if pieces is None:
+            return " ".join(words(query))
+        return " ".join(w if pieces.knows(w) else self._fixed.get(w) or w for w in words(query))
 
     def parse(self, query: str) -> list[list[str]]:
         """The query's word groups: each a word (or its correction) and its synonyms,
@@ -718,7 +761,7 @@ class Database:
 
         # the paraphrase signal: nearest in meaning, scaled against the best word match
         tables = ("vecs",) * bool(self.paraphrase) + ("bank",) * bool(self.asked_before)
-        near_by = dict(zip(tables, self._nearest(self._corrected(text), g, tables))) if tables else {}
+        near_by = dict(zip(tables, self._nearest(self._corrected(text), g, tables, lex))) if tables else {}
         meaning = near_by.get("vecs", {})
         before = near_by.get("bank", {})
         marks = ",".join("?" * len(lex))
