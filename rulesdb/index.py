@@ -46,6 +46,7 @@ from typing import Iterable
 
 from . import bank as _bank
 from . import imports as _imports
+from . import verdicts as _verdicts
 from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game,
                     entry_files, entry_from_json, files_digest, first_sentence, load_entries)
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
@@ -100,6 +101,18 @@ def default_index_path() -> Path:
     from referee.paths import user_file
 
     return user_file("REFEREE_RULES_INDEX", "rules-index.sqlite", "cache")
+
+
+def strip_verdict(answer: str) -> str:
+    """An entry's answer line as a plain statement, its leading Yes/No removed.
+
+    >>> strip_verdict("No: two zombies never share a square.")
+    'Two zombies never share a square.'
+    >>> strip_verdict("Yes.")
+    ''
+    """
+    s = re.sub(r"^\s*(?:yes|no)\b\s*[.:,;!-]?\s*", "", answer or "", flags=re.I).strip()
+    return s[:1].upper() + s[1:] if s else ""
 
 
 def normalize(text: str) -> str:
@@ -194,6 +207,8 @@ CREATE TABLE askmeta (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, n INTEGER
 CREATE VIRTUAL TABLE asks USING fts5(text, game, tokenize = 'porter unicode61 remove_diacritics 2');
 CREATE TABLE vecs (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
 CREATE TABLE bank (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
+CREATE TABLE canon (rowid INTEGER PRIMARY KEY, game TEXT NOT NULL, json TEXT NOT NULL,
+                    vec BLOB);
 CREATE TABLE pieces (piece TEXT PRIMARY KEY, id INTEGER NOT NULL, row BLOB NOT NULL,
                      scale REAL NOT NULL);
 """
@@ -253,11 +268,29 @@ def _build_pieces(conn: sqlite3.Connection) -> None:
                          paraphrase.pieces_rows())
 
 
+def _build_canon(conn: sqlite3.Connection, entries: list[Entry], canon: Iterable) -> None:
+    """Fill table ``canon``: each canonical yes/no question (:mod:`rulesdb.verdicts`)
+    whose entry is in the index, with its vector (none without the paraphrase table)."""
+    ids = {e.id for e in entries}
+    rows = [c for c in canon if c.entry in ids]
+    if not rows:
+        return
+    from . import paraphrase
+
+    vecs = None
+    if paraphrase.available():
+        vecs = paraphrase.embed([" ".join(words(c.q)) for c in rows]).astype("float32")
+    conn.executemany("INSERT INTO canon (game, json, vec) VALUES (?, ?, ?)",
+                     ((c.game, json.dumps(c.to_json(), ensure_ascii=False),
+                       None if vecs is None else vecs[i].tobytes()) for i, c in enumerate(rows)))
+
+
 def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str,
-                bank: Iterable = ()) -> None:
+                bank: Iterable = (), canon: Iterable = ()) -> None:
     """Create the index tables in ``conn`` and fill them with ``entries`` and the banked
     questions ``bank`` (:class:`rulesdb.bank.AskedQuestion`; those naming no entry of
-    ``entries`` are left out)."""
+    ``entries`` are left out) and the canonical yes/no questions ``canon``
+    (:class:`rulesdb.verdicts.Canonical`, likewise)."""
     entries = list(entries)
     conn.executescript(_SCHEMA)
     vocab: dict[str, int] = {}
@@ -286,6 +319,7 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str,
         _build_vectors(conn, entries)
         _build_bank(conn, entries, bank)
         _build_pieces(conn)
+        _build_canon(conn, entries, canon)
         conn.execute("INSERT INTO meta (key, value) VALUES ('key', ?)", (key,))
         conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
         conn.execute("INSERT INTO asks (asks) VALUES ('optimize')")
@@ -306,7 +340,7 @@ class Database:
                  coverage: float | None = None, near: float | None = None,
                  head: float | None = None, asked: float | None = None,
                  paraphrase: float | None = None, asked_before: float | None = None,
-                 bank_path: Path | None = None) -> None:
+                 bank_path: Path | None = None, verdicts_dir: Path | None = None) -> None:
         self.entries_dir = entries_dir
         self.index_path = Path(index_path) if index_path is not None else None
         self.imports_path = Path(imports_path) if imports_path is not None else None
@@ -318,6 +352,8 @@ class Database:
         self.paraphrase = PARAPHRASE if paraphrase is None else paraphrase
         self.asked_before = ASKED_BEFORE if asked_before is None else asked_before
         self.bank_path = Path(bank_path) if bank_path is not None else None
+        self.verdicts_dir = Path(verdicts_dir) if verdicts_dir is not None else None
+        self._canon: dict[str, list] = {}
         self._askmeta: dict[int, tuple[int, int]] | None = None
         #: When a dict, each search fills it with id -> the parts of its score (for tuning).
         self.explain: dict[str, dict[str, float]] | None = None
@@ -345,6 +381,7 @@ class Database:
 
         h.update(table_digest().encode())
         h.update(_bank.digest(self.bank_path).encode())
+        h.update(_verdicts.digest(self.verdicts_dir).encode())
         return h.hexdigest()
 
     @property
@@ -375,6 +412,10 @@ class Database:
             bank = _bank.load(self.bank_path)
         except (OSError, ValueError):
             bank = []
+        try:
+            canon = _verdicts.load(self.verdicts_dir)
+        except (OSError, ValueError):
+            canon = []
         self.rebuilt = True
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         try:
@@ -382,7 +423,7 @@ class Database:
             tmp.unlink(missing_ok=True)
             conn = sqlite3.connect(tmp)
             try:
-                build_index(conn, entries, key, bank)
+                build_index(conn, entries, key, bank, canon)
             finally:
                 conn.close()
             os.replace(tmp, path)
@@ -394,7 +435,7 @@ class Database:
             except OSError:
                 pass
             conn = sqlite3.connect(":memory:")
-            build_index(conn, entries, key, bank)
+            build_index(conn, entries, key, bank, canon)
             self.location = ":memory:"
             return conn
 
@@ -410,6 +451,7 @@ class Database:
         self._ndocs = {}
         self._vecs = {}
         self._piece_table = None
+        self._canon = {}
         self._askmeta = None
 
     # -- entries -----------------------------------------------------------------------
@@ -563,6 +605,25 @@ class Database:
             found = self._doc_vectors(table, docs, game)
             out.append({d: max(sum(map(mul, q, v)) for v in vs) for d, vs in found.items()})
         return out
+
+    def canonical_questions(self, game: str) -> list[tuple]:
+        """The canonical yes/no questions of ``game`` (:mod:`rulesdb.verdicts`) as
+        ``(Canonical, vector or None)`` pairs, the vector a float32 :class:`array.array`."""
+        if game not in self._canon:
+            from array import array
+
+            from .verdicts import Canonical
+
+            out = []
+            for data, blob in self.conn.execute(
+                    "SELECT json, vec FROM canon WHERE game = ? ORDER BY rowid", (game,)):
+                vec = None
+                if blob:
+                    vec = array("f")
+                    vec.frombytes(blob)
+                out.append((Canonical(**json.loads(data)), vec))
+            self._canon[game] = out
+        return self._canon[game]
 
     def nearest_in_meaning(self, query: str, game: str | None = None) -> dict[int, float]:
         """Document rowid -> cosine between ``query`` and the document's nearest phrasing or
@@ -787,7 +848,9 @@ class Database:
         hits = []
         for score, _, _, data in scored[:limit]:
             e = json.loads(data)
-            answer = e.get("answer", "") or ""
+            # the entry's answer line as a plain statement: its Yes/No was written for one
+            # way of asking, and is no verdict on the question searched for
+            answer = strip_verdict(e.get("answer", "") or "")
             if e["kind"] == "ruling":
                 answer = first_sentence(answer)
             elif e["kind"] == "imported":

@@ -6,7 +6,9 @@ One TOML file per game (or several): top-level ``game`` and ``rulebook`` keys, t
 reads).  Both may carry ``keywords``, ``phrases`` (the question as a rulebook reader
 words it), ``asked`` (how players ask at the table: situations, slang, yes/no
 disputes) and ``related`` ids; a rule that settles a yes/no dispute carries a one-line
-``answer`` ("Yes: ..." / "No: ..."), shown first by ``referee rules search``/``ask``.
+``answer`` ("Yes: ..." / "No: ..."), shown by ``referee rules search`` as a plain statement
+without its Yes/No: it was written for one way of asking, so it is never a verdict on
+another question (verdicts come from :mod:`rulesdb.verdicts`).
 :func:`load_entries` reads every file and validates the whole set
 (:class:`EntryError` lists every problem found).
 """

@@ -442,7 +442,8 @@ def test_hits_carry_the_answer_line(db):
     hit = db.search("the walker crossed the rose and left it again before the turn ended, "
                     "is it still destroyed", game="fluffy", limit=1)[0]
     assert hit.id == "fluffy.ruling.flower-any-time"
-    assert hit.answer.startswith("Yes: a zombie that enters the flower square")
+    # the ruling's answer as a statement: its "Yes:" answered the ruling's question, not this one
+    assert hit.answer.startswith("A zombie that enters the flower square")
     assert hit.to_json()["answer"] == hit.answer
     plain = db.search("who made this game", game="fluffy", limit=1)[0]
     assert plain.id == "fluffy.credits" and plain.answer == ""

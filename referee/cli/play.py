@@ -201,7 +201,9 @@ class PlayLoop:
             return ["? QUESTION (or rules QUESTION): e.g. ? can two zombies share a square"]
         from .rules import ask_lines
 
-        return ["\n".join(ask_lines(query, self.loaded().stored.game))]
+        stored = self.loaded().stored
+        return ["\n".join(ask_lines(query, stored.game, tags=stored.tags,
+                                     game_from=f"current game {stored.id}"))]
 
     def next_game(self) -> list:
         loaded = self.loaded()
