@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from operator import mul
 from typing import Any
 
@@ -128,6 +129,7 @@ def numbers(text: str) -> frozenset:
     return frozenset(out)
 
 
+@lru_cache(maxsize=4096)
 def _stem(w: str) -> str:
     for suffix in ("ing", "ed", "es", "s"):
         if w.endswith(suffix) and len(w) > len(suffix) + 2:
@@ -138,6 +140,7 @@ def _stem(w: str) -> str:
     return w.rstrip("e") if len(w) > 3 else w
 
 
+@lru_cache(maxsize=4096)
 def content_words(text: str) -> tuple[str, ...]:
     """The content words of ``text``: no stop words, no filler, no numbers, no negations."""
     out = []
@@ -150,13 +153,32 @@ def content_words(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def _forms(w: str) -> set[str]:
-    return {_stem(w), *(_stem(s) for s in synonyms_of(w) if " " not in s)}
+@lru_cache(maxsize=4096)
+def _forms(w: str) -> frozenset:
+    """The stems of ``w`` and of its synonyms."""
+    return frozenset({_stem(w), *(_stem(s) for s in synonyms_of(w) if " " not in s)})
+
+
+@lru_cache(maxsize=8192)
+def _all_forms(words_: tuple[str, ...]) -> frozenset:
+    return frozenset().union(*map(_forms, words_)) if words_ else frozenset()
+
+
+def word_forms(ws: tuple[str, ...]) -> list[list[str]]:
+    """The forms (stems of the word and of its synonyms) of each of ``ws``, sorted."""
+    return [sorted(_forms(w)) for w in ws]
+
+
+def _hits(mine: tuple, theirs: tuple) -> int:
+    """How many of the form sets ``mine`` meet one of the form sets ``theirs``."""
+    pool = frozenset().union(*theirs) if theirs else frozenset()
+    return sum(not f.isdisjoint(pool) for f in mine)
 
 
 def _matched(w: str, others: tuple[str, ...]) -> bool:
-    mine = _forms(w)
-    return any(mine & _forms(o) for o in others)
+    """True when ``w``, or a synonym, has the stem of one of ``others`` or of a synonym
+    of theirs."""
+    return not _forms(w).isdisjoint(_all_forms(others))
 
 
 def _aux_led(text: str) -> bool:
@@ -214,23 +236,16 @@ def _cos(a, b) -> float:
     return sum(map(mul, a, b)) if a is not None and b is not None else 0.0
 
 
-_KEYS: dict[tuple[int, str], frozenset] = {}
+def entry_key_words(entry) -> set[str]:
+    """The stems of the content words of ``entry``'s title and keywords: the words that
+    name what a question is about (a piece, a card, a place).  Kept in the index (table
+    ``keywords``)."""
+    return {_stem(w) for w in content_words(" ".join([entry.title, *entry.keywords]))}
 
 
 def key_words(db, game: str) -> frozenset:
-    """The stems of the words of ``game``'s entry titles and keywords: the words that name
-    what a question is about (a piece, a card, a place)."""
-    k = (id(db), game)
-    if k not in _KEYS:
-        import json
-
-        out = set()
-        for (data,) in db.conn.execute("SELECT json FROM docs WHERE game = ?", (game,)):
-            e = json.loads(data)
-            for w in content_words(" ".join([e.get("title", ""), *e.get("keywords", [])])):
-                out.add(_stem(w))
-        _KEYS[k] = frozenset(out)
-    return _KEYS[k]
+    """The key-word stems of ``game`` (:func:`entry_key_words` of its entries)."""
+    return frozenset(r[0] for r in db.conn.execute("SELECT stem FROM keywords WHERE game = ?", (game,)))
 
 
 def match(db, q: Question, game: str, qvec=None, overridden: frozenset = frozenset(),
@@ -248,11 +263,11 @@ def match(db, q: Question, game: str, qvec=None, overridden: frozenset = frozens
     if qvec is None:
         qvec = db.query_vector(" ".join(words(q.proposition)))
     keys = key_words(db, game)
+    qforms = tuple(_forms(w) for w in q.content)
     scored = []
-    for canon, vec in db.canonical_questions(game):
-        cw = content_words(canon.q)
-        hit_q = sum(_matched(w, cw) for w in q.content)
-        hit_c = sum(_matched(w, q.content) for w in cw)
+    for canon, cw, vec in db.canonical_questions(game):
+        hit_q = _hits(qforms, cw)
+        hit_c = _hits(cw, qforms)
         dice = (hit_q + hit_c) / ((len(q.content) + len(cw)) or 1)
         cos = _cos(qvec, vec)
         scored.append((cos + OVERLAP * dice, cos, canon, cw, hit_q, hit_c))
@@ -263,7 +278,8 @@ def match(db, q: Question, game: str, qvec=None, overridden: frozenset = frozens
     score, cos, canon, cw, hit_q, hit_c = best
     ok_polarity = polarity(canon.q) == q.polarity
     ok_numbers = numbers(canon.q) == q.numbers
-    extra_keys = [w for w in q.content if not _matched(w, cw) and _stem(w) in keys]
+    pool = frozenset().union(*cw) if cw else frozenset()
+    extra_keys = [w for w, f in zip(q.content, qforms) if f.isdisjoint(pool) and _stem(w) in keys]
     ok_words = len(cw) - hit_c <= missing and len(q.content) - hit_q <= extra and not extra_keys
     rival = next((s for s in scored[1:] if s[0] >= score - AMBIGUITY and s[2].verdict != canon.verdict
                   and polarity(s[2].q) == q.polarity), None)
@@ -292,28 +308,37 @@ def sentences_of(text: str) -> list[str]:
     return out
 
 
-def deciding_sentence(db, question: str, entry, qvec=None) -> str:
-    """The sentence of ``entry`` (its text, and its answer line; no question, no Yes/No) that
-    best matches ``question``: cosine of the vectors plus the share of the question's
-    words (and their synonyms, as the search reads them) it holds; the earlier sentence on a
-    tie."""
-    cands = []
+def candidate_sentences(entry) -> list[str]:
+    """The sentences of ``entry`` that may be shown as deciding a question: its answer
+    line and the sentences of its text, each without a leading Yes/No, no questions, none
+    shorter than 12 characters, no repeats."""
+    cands: list[str] = []
     for s in [getattr(entry, "answer", "") or "", *sentences_of(entry.text)]:
         s = strip_verdict(s)  # a ruling's text holds its "Yes." / "No: ..." too
         if len(s) >= 12 and not s.endswith("?") and s not in cands:
             cands.append(s)
+    return cands
+
+
+def deciding_sentence(db, question: str, entry, qvec=None) -> str:
+    """The sentence of ``entry`` (:func:`candidate_sentences`) that best matches
+    ``question``: cosine of the vectors plus the share of the question's words (and their
+    synonyms, as the search reads them) it holds; the earlier sentence on a tie; the
+    entry's text when it has none."""
+    cands = db.entry_sentences(entry.id)
     if not cands:
         return " ".join(entry.text.split())
     groups = db.parse(question)  # the question's words, corrected, with their synonyms
     if qvec is None:
         qvec = db.query_vector(" ".join(words(question)))
 
-    def score(s: str) -> float:
-        stems = {_stem(w) for w in words(s)}
+    def score(i: int) -> tuple[float, int]:
+        text, vec = cands[i]
+        stems = {_stem(w) for w in words(text)}
         share = sum(any(_stem(t) in stems for t in g) for g in groups) / (len(groups) or 1)
-        return _cos(qvec, db.query_vector(" ".join(words(s)))) + share
+        return _cos(qvec, vec) + share, -i
 
-    return max(cands, key=lambda s: (score(s), -cands.index(s)))
+    return cands[max(range(len(cands)), key=score)][0]
 
 
 @dataclass

@@ -52,7 +52,7 @@ from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "12"
+INDEX_VERSION = "15"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
@@ -207,8 +207,14 @@ CREATE TABLE askmeta (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, n INTEGER
 CREATE VIRTUAL TABLE asks USING fts5(text, game, tokenize = 'porter unicode61 remove_diacritics 2');
 CREATE TABLE vecs (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
 CREATE TABLE bank (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
+CREATE INDEX vecs_doc ON vecs (doc);
+CREATE INDEX bank_doc ON bank (doc);
 CREATE TABLE canon (rowid INTEGER PRIMARY KEY, game TEXT NOT NULL, json TEXT NOT NULL,
-                    vec BLOB);
+                    words TEXT NOT NULL, vec BLOB);
+CREATE TABLE keywords (game TEXT NOT NULL, stem TEXT NOT NULL, PRIMARY KEY (game, stem));
+CREATE TABLE sentences (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, text TEXT NOT NULL,
+                        vec BLOB);
+CREATE INDEX sentences_doc ON sentences (doc);
 CREATE TABLE pieces (piece TEXT PRIMARY KEY, id INTEGER NOT NULL, row BLOB NOT NULL,
                      scale REAL NOT NULL);
 """
@@ -270,7 +276,12 @@ def _build_pieces(conn: sqlite3.Connection) -> None:
 
 def _build_canon(conn: sqlite3.Connection, entries: list[Entry], canon: Iterable) -> None:
     """Fill table ``canon``: each canonical yes/no question (:mod:`rulesdb.verdicts`)
-    whose entry is in the index, with its vector (none without the paraphrase table)."""
+    whose entry is in the index, with its content words and vector (none without the
+    paraphrase table); and table ``keywords``: the stems of each game's key words."""
+    from .answer import entry_key_words
+
+    conn.executemany("INSERT OR IGNORE INTO keywords (game, stem) VALUES (?, ?)",
+                     ((e.game, k) for e in entries if e.kind != "imported" for k in entry_key_words(e)))
     ids = {e.id for e in entries}
     rows = [c for c in canon if c.entry in ids]
     if not rows:
@@ -280,9 +291,29 @@ def _build_canon(conn: sqlite3.Connection, entries: list[Entry], canon: Iterable
     vecs = None
     if paraphrase.available():
         vecs = paraphrase.embed([" ".join(words(c.q)) for c in rows]).astype("float32")
-    conn.executemany("INSERT INTO canon (game, json, vec) VALUES (?, ?, ?)",
+    from .answer import content_words, word_forms
+
+    conn.executemany("INSERT INTO canon (game, json, words, vec) VALUES (?, ?, ?, ?)",
                      ((c.game, json.dumps(c.to_json(), ensure_ascii=False),
+                       json.dumps(word_forms(content_words(c.q))),
                        None if vecs is None else vecs[i].tobytes()) for i, c in enumerate(rows)))
+
+
+def _build_sentences(conn: sqlite3.Connection, entries: list[Entry]) -> None:
+    """Fill table ``sentences``: the sentences ``rules ask`` may show as the one that
+    decides a question (:func:`rulesdb.answer.candidate_sentences`), with their vectors."""
+    from . import paraphrase
+    from .answer import candidate_sentences
+
+    rows = [(rowid, t) for rowid, e in enumerate(entries, 1) for t in candidate_sentences(e)]
+    if not rows:
+        return
+    vecs = None
+    if paraphrase.available():
+        vecs = paraphrase.embed([" ".join(words(t)) for _, t in rows]).astype("float32")
+    conn.executemany("INSERT INTO sentences (doc, text, vec) VALUES (?, ?, ?)",
+                     ((doc, t, None if vecs is None else vecs[i].tobytes())
+                      for i, (doc, t) in enumerate(rows)))
 
 
 def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str,
@@ -320,6 +351,7 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str,
         _build_bank(conn, entries, bank)
         _build_pieces(conn)
         _build_canon(conn, entries, canon)
+        _build_sentences(conn, entries)
         conn.execute("INSERT INTO meta (key, value) VALUES ('key', ?)", (key,))
         conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
         conn.execute("INSERT INTO asks (asks) VALUES ('optimize')")
@@ -363,6 +395,7 @@ class Database:
         self._vocab_n: dict[str, int] = {}
         self._known: dict[str, bool] = {}
         self._fixed: dict[str, str | None] = {}
+        self._parsed: dict[str, list[list[str]]] = {}
         self._ndocs: dict[str | None, int] = {}
         self._vecs: dict[str, dict] = {}
         self._piece_table = None
@@ -448,6 +481,7 @@ class Database:
         self._vocab = None
         self._known = {}
         self._fixed = {}
+        self._parsed = {}
         self._ndocs = {}
         self._vecs = {}
         self._piece_table = None
@@ -606,22 +640,41 @@ class Database:
             out.append({d: max(sum(map(mul, q, v)) for v in vs) for d, vs in found.items()})
         return out
 
+    def entry_sentences(self, entry_id: str) -> list[tuple]:
+        """The sentences of an entry that may decide a question, in order, as ``(text,
+        vector or None)`` (table ``sentences``, built with the index)."""
+        from array import array
+
+        out = []
+        for text, blob in self.conn.execute(
+                "SELECT s.text, s.vec FROM sentences s JOIN docs d ON d.rowid = s.doc "
+                "WHERE d.id = ? ORDER BY s.rowid", (entry_id,)):
+            vec = None
+            if blob:
+                vec = array("f")
+                vec.frombytes(blob)
+            out.append((text, vec))
+        return out
+
     def canonical_questions(self, game: str) -> list[tuple]:
         """The canonical yes/no questions of ``game`` (:mod:`rulesdb.verdicts`) as
-        ``(Canonical, vector or None)`` pairs, the vector a float32 :class:`array.array`."""
+        ``(Canonical, word forms, vector or None)``: the forms of each content word
+        (:func:`rulesdb.answer.word_forms`, read at build time), the vector a float32
+        :class:`array.array`."""
         if game not in self._canon:
             from array import array
 
             from .verdicts import Canonical
 
             out = []
-            for data, blob in self.conn.execute(
-                    "SELECT json, vec FROM canon WHERE game = ? ORDER BY rowid", (game,)):
+            for data, cw, blob in self.conn.execute(
+                    "SELECT json, words, vec FROM canon WHERE game = ? ORDER BY rowid", (game,)):
                 vec = None
                 if blob:
                     vec = array("f")
                     vec.frombytes(blob)
-                out.append((Canonical(**json.loads(data)), vec))
+                out.append((Canonical(**json.loads(data)),
+                            tuple(frozenset(f) for f in json.loads(cw)), vec))
             self._canon[game] = out
         return self._canon[game]
 
@@ -691,6 +744,13 @@ class Database:
     def parse(self, query: str) -> list[list[str]]:
         """The query's word groups: each a word (or its correction) and its synonyms,
         all known to the index, in query order.  Empty when nothing searchable is left."""
+        if query in self._parsed:
+            return [list(g) for g in self._parsed[query]]
+        groups = self._parse(query)
+        self._parsed[query] = [list(g) for g in groups]
+        return groups
+
+    def _parse(self, query: str) -> list[list[str]]:
         toks = rewrite(query).split()[:40]
         content = [t for t in toks if t not in STOP_WORDS]
         if not content:
