@@ -82,23 +82,37 @@ def startup(runs: int) -> None:
 ASK = ["-m", "referee", "rules", "ask", "the zombie player says my dog cant leave till he peed on the tree"]
 
 
+def _cpu_timed(args: list[str], env: dict) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system) of one fresh process."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = timed(args, env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def ask_ratio(runs: int = 15) -> float:
     """Median seconds of ``import typer`` and of ``referee rules ask``, printed with their
-    ratio; returns the ratio."""
+    ratio, in wall time and in CPU time (steadier on a shared machine); returns the wall
+    ratio."""
     with tempfile.TemporaryDirectory() as tmp:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env.update({"REFEREE_DB": str(Path(tmp) / "b.db"), "NO_COLOR": "1", "COLUMNS": "80",
                     "REFEREE_RULES_INDEX": str(Path(tmp) / "idx.db"),
                     "REFEREE_RULES_DB": str(Path(tmp) / "r.db")})
-        out = {}
+        wall, cpu = {}, {}
         for name, args in (("import typer", ["-c", "import typer"]), ("referee rules ask", ASK)):
             for _ in range(3):
                 timed(args, env)
-            out[name] = statistics.median(timed(args, env) for _ in range(runs))
-        ratio = out["referee rules ask"] / out["import typer"]
-        print(f"import typer {out['import typer'] * 1000:.0f} ms, referee rules ask "
-              f"{out['referee rules ask'] * 1000:.0f} ms (medians of {runs}): ratio {ratio:.2f}")
-        return ratio
+            got = [_cpu_timed(args, env) for _ in range(runs)]
+            wall[name] = statistics.median(w for w, _ in got)
+            cpu[name] = statistics.median(c for _, c in got)
+        for label, t in (("wall", wall), ("cpu", cpu)):
+            print(f"{label}: import typer {t['import typer'] * 1000:.0f} ms, referee rules ask "
+                  f"{t['referee rules ask'] * 1000:.0f} ms (medians of {runs}): "
+                  f"ratio {t['referee rules ask'] / t['import typer']:.2f}")
+        return wall["referee rules ask"] / wall["import typer"]
 
 
 def turnaround(events: int = 150, samples: int = 60, seed: int = 5) -> None:
