@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -312,6 +311,8 @@ def load_entries(directory: Path | None = None, files: list[Path] | None = None)
     ``asked`` is a list of strings; a rule's ``answer`` is one line.
     Raises :class:`EntryError` listing every problem.
     """
+    import tomllib  # only when the index is (re)built: not on the start path of a search
+
     paths = files if files is not None else entry_files(directory)
     problems: list[str] = []
     raw: list[tuple[str, dict, str, str]] = []  # (kind, table, game, file)

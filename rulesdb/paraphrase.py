@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
@@ -40,6 +39,8 @@ class _Table:
     """The token table: tokenizer, int8 rows and their scales (loaded once, lazily)."""
 
     def __init__(self) -> None:
+        from importlib import resources
+
         import numpy as np
         from tokenizers import Tokenizer
 
@@ -69,9 +70,10 @@ def table_digest() -> str:
     rebuilt), so that a cached index drops entry vectors made with another table; ""
     when the table is missing.  Reads no numpy and no tokenizer."""
     import hashlib
+    from pathlib import Path
 
-    try:
-        data = (resources.files("rulesdb") / "data" / "paraphrase" / "scales.npy").read_bytes()
+    try:  # a plain path, not importlib.resources: this runs at every start of the index
+        data = (Path(__file__).resolve().parent / "data" / "paraphrase" / "scales.npy").read_bytes()
     except OSError:
         return ""
     return hashlib.sha256(data).hexdigest()

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -124,6 +123,8 @@ class Variant:
 
 def variants(path: Path | None = None) -> dict[str, Variant]:
     """Entry id -> :class:`Variant` from the variants table (``{}`` when it is missing)."""
+    import tomllib
+
     path = VARIANTS_FILE if path is None else Path(path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))

@@ -79,7 +79,7 @@ def startup(runs: int) -> None:
             print(f"{name:36} {best:8.0f} {med:8.0f} {best / base:8.2f}")
 
 
-ASK = ["-m", "referee", "rules", "ask", "the zombie player says my dog cant leave till he peed on the tree"]
+ASK = ["-m", "referee", "rules", "ask", "can two walkers stand on the same square"]  # the README example
 
 
 def _cpu_timed(args: list[str], env: dict) -> tuple[float, float]:
