@@ -52,7 +52,7 @@ from .model import (Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "15"
+INDEX_VERSION = "16"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
@@ -209,8 +209,9 @@ CREATE TABLE vecs (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT
 CREATE TABLE bank (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
 CREATE INDEX vecs_doc ON vecs (doc);
 CREATE INDEX bank_doc ON bank (doc);
-CREATE TABLE canon (rowid INTEGER PRIMARY KEY, game TEXT NOT NULL, json TEXT NOT NULL,
-                    words TEXT NOT NULL, vec BLOB);
+CREATE TABLE canon (rowid INTEGER PRIMARY KEY, game TEXT NOT NULL, entry TEXT NOT NULL,
+                    json TEXT NOT NULL, words TEXT NOT NULL, vec BLOB);
+CREATE INDEX canon_entry ON canon (game, entry);
 CREATE TABLE keywords (game TEXT NOT NULL, stem TEXT NOT NULL, PRIMARY KEY (game, stem));
 CREATE TABLE sentences (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, text TEXT NOT NULL,
                         vec BLOB);
@@ -293,8 +294,8 @@ def _build_canon(conn: sqlite3.Connection, entries: list[Entry], canon: Iterable
         vecs = paraphrase.embed([" ".join(words(c.q)) for c in rows]).astype("float32")
     from .answer import content_words, word_forms
 
-    conn.executemany("INSERT INTO canon (game, json, words, vec) VALUES (?, ?, ?, ?)",
-                     ((c.game, json.dumps(c.to_json(), ensure_ascii=False),
+    conn.executemany("INSERT INTO canon (game, entry, json, words, vec) VALUES (?, ?, ?, ?, ?)",
+                     ((c.game, c.entry, json.dumps(c.to_json(), ensure_ascii=False),
                        json.dumps(word_forms(content_words(c.q))),
                        None if vecs is None else vecs[i].tobytes()) for i, c in enumerate(rows)))
 
@@ -385,7 +386,6 @@ class Database:
         self.asked_before = ASKED_BEFORE if asked_before is None else asked_before
         self.bank_path = Path(bank_path) if bank_path is not None else None
         self.verdicts_dir = Path(verdicts_dir) if verdicts_dir is not None else None
-        self._canon: dict[str, list] = {}
         self._askmeta: dict[int, tuple[int, int]] | None = None
         #: When a dict, each search fills it with id -> the parts of its score (for tuning).
         self.explain: dict[str, dict[str, float]] | None = None
@@ -485,7 +485,6 @@ class Database:
         self._ndocs = {}
         self._vecs = {}
         self._piece_table = None
-        self._canon = {}
         self._askmeta = None
 
     # -- entries -----------------------------------------------------------------------
@@ -656,27 +655,29 @@ class Database:
             out.append((text, vec))
         return out
 
-    def canonical_questions(self, game: str) -> list[tuple]:
-        """The canonical yes/no questions of ``game`` (:mod:`rulesdb.verdicts`) as
-        ``(Canonical, word forms, vector or None)``: the forms of each content word
-        (:func:`rulesdb.answer.word_forms`, read at build time), the vector a float32
-        :class:`array.array`."""
-        if game not in self._canon:
-            from array import array
+    def canonical_questions(self, game: str, entries: Iterable[str] | None = None) -> list[tuple]:
+        """The canonical yes/no questions of ``game`` (:mod:`rulesdb.verdicts`), of the
+        entries ``entries`` only when given, in file order, as ``(Canonical, word forms,
+        vector or None)``: the forms of each content word (:func:`rulesdb.answer.word_forms`,
+        read at build time), the vector a float32 :class:`array.array`."""
+        from array import array
 
-            from .verdicts import Canonical
+        from .verdicts import Canonical
 
-            out = []
-            for data, cw, blob in self.conn.execute(
-                    "SELECT json, words, vec FROM canon WHERE game = ? ORDER BY rowid", (game,)):
-                vec = None
-                if blob:
-                    vec = array("f")
-                    vec.frombytes(blob)
-                out.append((Canonical(**json.loads(data)),
-                            tuple(frozenset(f) for f in json.loads(cw)), vec))
-            self._canon[game] = out
-        return self._canon[game]
+        sql = "SELECT json, words, vec FROM canon WHERE game = ?"
+        args: list = [game]
+        if entries is not None:
+            entries = list(dict.fromkeys(entries))
+            sql += f" AND entry IN ({','.join('?' * len(entries))})"
+            args += entries
+        out = []
+        for data, cw, blob in self.conn.execute(sql + " ORDER BY rowid", args):
+            vec = None
+            if blob:
+                vec = array("f")
+                vec.frombytes(blob)
+            out.append((Canonical(**json.loads(data)), tuple(frozenset(f) for f in json.loads(cw)), vec))
+        return out
 
     def nearest_in_meaning(self, query: str, game: str | None = None) -> dict[int, float]:
         """Document rowid -> cosine between ``query`` and the document's nearest phrasing or
