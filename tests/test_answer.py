@@ -176,3 +176,9 @@ def test_peek_current_reads_the_store_and_never_creates_one(tmp_path):
     assert (tmp_path / "games.db").read_bytes() == before
     (tmp_path / "junk.db").write_text("junk")
     assert peek_current(tmp_path / "junk.db") is None
+
+
+def test_too_many_reads_as_a_negation():
+    # "is four too many" asks the opposite of "can I hold four": a canonical "can I hold
+    # 4 event cards" (no) must not answer it
+    assert A.polarity("is four event cards in hand too many") != A.polarity("can i hold 4 event cards")
