@@ -182,3 +182,19 @@ def test_too_many_reads_as_a_negation():
     # "is four too many" asks the opposite of "can I hold four": a canonical "can I hold
     # 4 event cards" (no) must not answer it
     assert A.polarity("is four event cards in hand too many") != A.polarity("can i hold 4 event cards")
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.text(max_size=80), st.lists(st.sampled_from(
+    ["can", "can't", "he says", "is that right", "right?", "or", "not", "too many", "2nd", "?", ",",
+     "zombie", "\x00", "é", "東", "(", '"', "only", "without"]), max_size=10).map(" ".join)),
+    st.sampled_from([None, "fluffy", "zombie-attack"]), st.sampled_from([None, {}, {"Keep": "2"}]))
+def test_any_text_gets_an_answer_or_none_without_error(db, text, game, tags):
+    out = A.ask(db, text, game, tags=tags)
+    assert (out.entry is None) == (not out.hits)
+    if out.verdict is not None:
+        assert out.question.yes_no and out.verdict.verdict in ("yes", "no")
