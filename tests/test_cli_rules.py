@@ -330,3 +330,10 @@ def test_play_question_answers_like_rules_ask(play_loop, line):
 
 def test_play_question_mark_alone_says_how_to_ask(play_loop):
     assert "? QUESTION" in _plain(play_loop.handle("?"))
+
+
+def test_show_states_a_rules_answer_line_without_its_yes_or_no():
+    text = " ".join(run("show", "fluffy.zombie-block").stdout.split())
+    assert "Two zombies never share a square; the second one bounces." in text
+    assert "No: two zombies" not in text
+    assert run_json("show", "fluffy.zombie-block")["answer"].startswith("No: ")  # the data, as stored

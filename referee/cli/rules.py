@@ -269,8 +269,10 @@ def show(
             body.append("\nReads: ", style="bold")
             body.append(", ".join(entry.rules))
     else:
-        if entry.answer:
-            body.append(entry.answer + "\n", style="bold")
+        from rulesdb.index import strip_verdict
+
+        if strip_verdict(entry.answer):  # a statement: its Yes/No answered one way of asking
+            body.append(strip_verdict(entry.answer) + "\n", style="bold")
         body.append(entry.text)
     if entry.imported:
         body.append(f"\n(imported from {entry.source_file})", style="magenta")
