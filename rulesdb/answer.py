@@ -22,7 +22,8 @@
    "facing north" for "facing south").
 2. **The deciding sentence.**  Of the best entry's text (and its answer line, without its
    Yes/No), the sentence nearest the question: cosine plus the share of the question's
-   content words it holds.
+   words (with their synonyms, as the search reads them) it holds.  The best entry is
+   the canonical question's when there is a verdict, else the search's first.
 3. **The game at the table.**  With ``tags`` (the current game's set-up), entries written
    for a variant not in play are moved after the others, and a verdict about a rule that
    a variant in play changes is withheld (:mod:`rulesdb.verdicts`, ``variants.toml``).
@@ -170,11 +171,6 @@ def _forms(w: str) -> frozenset:
     return frozenset({_stem(w), *(_stem(s) for s in synonyms_of(w) if " " not in s)})
 
 
-@lru_cache(maxsize=8192)
-def _all_forms(words_: tuple[str, ...]) -> frozenset:
-    return frozenset().union(*map(_forms, words_)) if words_ else frozenset()
-
-
 def word_forms(ws: tuple[str, ...]) -> list[list[str]]:
     """The forms (stems of the word and of its synonyms) of each of ``ws``, sorted."""
     return [sorted(_forms(w)) for w in ws]
@@ -184,12 +180,6 @@ def _hits(mine: tuple, theirs: tuple) -> int:
     """How many of the form sets ``mine`` meet one of the form sets ``theirs``."""
     pool = frozenset().union(*theirs) if theirs else frozenset()
     return sum(not f.isdisjoint(pool) for f in mine)
-
-
-def _matched(w: str, others: tuple[str, ...]) -> bool:
-    """True when ``w``, or a synonym, has the stem of one of ``others`` or of a synonym
-    of theirs."""
-    return not _forms(w).isdisjoint(_all_forms(others))
 
 
 def _aux_led(text: str) -> bool:
