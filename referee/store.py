@@ -220,6 +220,39 @@ class StoredGame:
     match: int | None = None
 
 
+def peek_current(path: str | Path | None = None) -> StoredGame | None:
+    """The current game of the store at ``path`` (default :func:`default_path`), read
+    without writing anything: the file is opened read-only and never created.  None when
+    there is no store, no current game, or a file that is not a usable referee store (a
+    question about the rules must not fail on the game store)."""
+    try:
+        p = Path(path).expanduser() if path else default_path()
+        if not p.is_file() or "\x00" in str(p):
+            return None
+        conn = sqlite3.connect(f"file:{quote(str(p.resolve()))}?mode=ro", uri=True, timeout=1.0)
+    except (OSError, RuntimeError, ValueError, sqlite3.Error):
+        return None
+    try:
+        if conn.execute("PRAGMA application_id").fetchone()[0] not in (0, APPLICATION_ID):
+            return None
+        row = conn.execute("SELECT value FROM meta WHERE key = 'current'").fetchone()
+        if row is None:
+            return None
+        game = conn.execute("SELECT id, game, tags, base, created, match FROM games WHERE id = ?",
+                            (int(str(row[0]).strip()),)).fetchone()
+        if game is None:
+            return None
+        tags = json.loads(game[2])
+        if not isinstance(tags, dict):
+            return None
+        return StoredGame(game[0], str(game[1]), {str(k): str(v) for k, v in tags.items()},
+                          game[3], game[4], game[5])
+    except (sqlite3.Error, ValueError, TypeError, RecursionError):
+        return None
+    finally:
+        conn.close()
+
+
 @dataclass(frozen=True)
 class LogEntry:
     """One log row: ``seq``, ``kind`` (``event`` or ``undo``), ``text``, ``notes``."""

@@ -46,12 +46,13 @@ from typing import Iterable
 
 from . import bank as _bank
 from . import imports as _imports
+from . import verdicts as _verdicts
 from .model import (MAX_TYPO_WORD, Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game,
                     check_question, entry_files, entry_from_json, files_digest, first_sentence, load_entries)
 from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "11"
+INDEX_VERSION = "16"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
@@ -100,6 +101,18 @@ def default_index_path() -> Path:
     from referee.paths import user_file
 
     return user_file("REFEREE_RULES_INDEX", "rules-index.sqlite", "cache")
+
+
+def strip_verdict(answer: str) -> str:
+    """An entry's answer line as a plain statement, its leading Yes/No removed.
+
+    >>> strip_verdict("No: two zombies never share a square.")
+    'Two zombies never share a square.'
+    >>> strip_verdict("Yes.")
+    ''
+    """
+    s = re.sub(r"^\s*(?:yes|no)\b\s*[.:,;!-]?\s*", "", answer or "", flags=re.I).strip()
+    return s[:1].upper() + s[1:] if s else ""
 
 
 def normalize(text: str) -> str:
@@ -194,6 +207,17 @@ CREATE TABLE askmeta (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, n INTEGER
 CREATE VIRTUAL TABLE asks USING fts5(text, game, tokenize = 'porter unicode61 remove_diacritics 2');
 CREATE TABLE vecs (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
 CREATE TABLE bank (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
+CREATE INDEX vecs_doc ON vecs (doc);
+CREATE INDEX bank_doc ON bank (doc);
+CREATE TABLE canon (rowid INTEGER PRIMARY KEY, game TEXT NOT NULL, entry TEXT NOT NULL,
+                    json TEXT NOT NULL, words TEXT NOT NULL, vec BLOB);
+CREATE INDEX canon_entry ON canon (game, entry);
+CREATE TABLE keywords (game TEXT NOT NULL, stem TEXT NOT NULL, PRIMARY KEY (game, stem));
+CREATE TABLE sentences (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, text TEXT NOT NULL,
+                        vec BLOB);
+CREATE INDEX sentences_doc ON sentences (doc);
+CREATE TABLE pieces (piece TEXT PRIMARY KEY, id INTEGER NOT NULL, row BLOB NOT NULL,
+                     scale REAL NOT NULL);
 """
 
 
@@ -214,13 +238,15 @@ def _vector_texts(e: Entry) -> list[str]:
 
 def _insert_vectors(conn: sqlite3.Connection, table: str, rows: list[tuple[int, str]]) -> None:
     """Embed each ``(document rowid, text)`` of ``rows`` (sorted by rowid, so that rows of
-    one document are together) into ``table`` as float16; nothing when the paraphrase
-    table cannot be loaded."""
+    one document are together) into ``table`` as float32 blobs holding float16-rounded
+    values (the precision the signal was tuned with; float32 because the query path
+    reads them with :mod:`array`, without numpy); nothing when the paraphrase table
+    cannot be loaded."""
     from . import paraphrase
 
     if not rows or not paraphrase.available():
         return
-    vecs = paraphrase.embed([t for _, t in rows]).astype("float16")
+    vecs = paraphrase.embed([t for _, t in rows]).astype("float16").astype("float32")
     conn.executemany(f"INSERT INTO {table} (doc, vec) VALUES (?, ?)",
                      ((doc, v.tobytes()) for (doc, _), v in zip(rows, vecs)))
 
@@ -238,11 +264,65 @@ def _build_bank(conn: sqlite3.Connection, entries: list[Entry], bank: Iterable) 
                                          key=lambda x: x[0]))
 
 
+def _build_pieces(conn: sqlite3.Connection) -> None:
+    """Fill table ``pieces``: the paraphrase table's tokens and rows, so that a query is
+    embedded without numpy (:class:`rulesdb.paraphrase.Pieces`); nothing when the table
+    cannot be loaded."""
+    from . import paraphrase
+
+    if paraphrase.available():
+        conn.executemany("INSERT INTO pieces (piece, id, row, scale) VALUES (?, ?, ?, ?)",
+                         paraphrase.pieces_rows())
+
+
+def _build_canon(conn: sqlite3.Connection, entries: list[Entry], canon: Iterable) -> None:
+    """Fill table ``canon``: each canonical yes/no question (:mod:`rulesdb.verdicts`)
+    whose entry is in the index, with its content words and vector (none without the
+    paraphrase table); and table ``keywords``: the stems of each game's key words."""
+    from .answer import entry_key_words
+
+    conn.executemany("INSERT OR IGNORE INTO keywords (game, stem) VALUES (?, ?)",
+                     ((e.game, k) for e in entries if e.kind != "imported" for k in entry_key_words(e)))
+    ids = {e.id for e in entries}
+    rows = [c for c in canon if c.entry in ids]
+    if not rows:
+        return
+    from . import paraphrase
+
+    vecs = None
+    if paraphrase.available():
+        vecs = paraphrase.embed([" ".join(words(c.q)) for c in rows]).astype("float32")
+    from .answer import content_words, word_forms
+
+    conn.executemany("INSERT INTO canon (game, entry, json, words, vec) VALUES (?, ?, ?, ?, ?)",
+                     ((c.game, c.entry, json.dumps(c.to_json(), ensure_ascii=False),
+                       json.dumps(word_forms(content_words(c.q))),
+                       None if vecs is None else vecs[i].tobytes()) for i, c in enumerate(rows)))
+
+
+def _build_sentences(conn: sqlite3.Connection, entries: list[Entry]) -> None:
+    """Fill table ``sentences``: the sentences ``rules ask`` may show as the one that
+    decides a question (:func:`rulesdb.answer.candidate_sentences`), with their vectors."""
+    from . import paraphrase
+    from .answer import candidate_sentences
+
+    rows = [(rowid, t) for rowid, e in enumerate(entries, 1) for t in candidate_sentences(e)]
+    if not rows:
+        return
+    vecs = None
+    if paraphrase.available():
+        vecs = paraphrase.embed([" ".join(words(t)) for _, t in rows]).astype("float32")
+    conn.executemany("INSERT INTO sentences (doc, text, vec) VALUES (?, ?, ?)",
+                     ((doc, t, None if vecs is None else vecs[i].tobytes())
+                      for i, (doc, t) in enumerate(rows)))
+
+
 def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str,
-                bank: Iterable = ()) -> None:
+                bank: Iterable = (), canon: Iterable = ()) -> None:
     """Create the index tables in ``conn`` and fill them with ``entries`` and the banked
     questions ``bank`` (:class:`rulesdb.bank.AskedQuestion`; those naming no entry of
-    ``entries`` are left out)."""
+    ``entries`` are left out) and the canonical yes/no questions ``canon``
+    (:class:`rulesdb.verdicts.Canonical`, likewise)."""
     entries = list(entries)
     conn.executescript(_SCHEMA)
     vocab: dict[str, int] = {}
@@ -270,6 +350,9 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str,
         conn.executemany("INSERT INTO vocab (word, n) VALUES (?, ?)", vocab.items())
         _build_vectors(conn, entries)
         _build_bank(conn, entries, bank)
+        _build_pieces(conn)
+        _build_canon(conn, entries, canon)
+        _build_sentences(conn, entries)
         conn.execute("INSERT INTO meta (key, value) VALUES ('key', ?)", (key,))
         conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
         conn.execute("INSERT INTO asks (asks) VALUES ('optimize')")
@@ -290,7 +373,7 @@ class Database:
                  coverage: float | None = None, near: float | None = None,
                  head: float | None = None, asked: float | None = None,
                  paraphrase: float | None = None, asked_before: float | None = None,
-                 bank_path: Path | None = None) -> None:
+                 bank_path: Path | None = None, verdicts_dir: Path | None = None) -> None:
         self.entries_dir = entries_dir
         self.index_path = Path(index_path) if index_path is not None else None
         self.imports_path = Path(imports_path) if imports_path is not None else None
@@ -302,6 +385,7 @@ class Database:
         self.paraphrase = PARAPHRASE if paraphrase is None else paraphrase
         self.asked_before = ASKED_BEFORE if asked_before is None else asked_before
         self.bank_path = Path(bank_path) if bank_path is not None else None
+        self.verdicts_dir = Path(verdicts_dir) if verdicts_dir is not None else None
         self._askmeta: dict[int, tuple[int, int]] | None = None
         #: When a dict, each search fills it with id -> the parts of its score (for tuning).
         self.explain: dict[str, dict[str, float]] | None = None
@@ -311,8 +395,10 @@ class Database:
         self._vocab_n: dict[str, int] = {}
         self._known: dict[str, bool] = {}
         self._fixed: dict[str, str | None] = {}
+        self._parsed: dict[str, list[list[str]]] = {}
         self._ndocs: dict[str | None, int] = {}
-        self._vecs: dict[tuple[str, str | None], tuple | None] = {}
+        self._vecs: dict[str, dict] = {}
+        self._piece_table = None
         #: Where the index lives: a file path, or ``":memory:"`` when it could not be cached.
         self.location: str = ""
         #: True when opening the index had to (re)build it.
@@ -328,6 +414,7 @@ class Database:
 
         h.update(table_digest().encode())
         h.update(_bank.digest(self.bank_path).encode())
+        h.update(_verdicts.digest(self.verdicts_dir).encode())
         return h.hexdigest()
 
     @property
@@ -358,6 +445,10 @@ class Database:
             bank = _bank.load(self.bank_path)
         except (OSError, ValueError):
             bank = []
+        try:
+            canon = _verdicts.load(self.verdicts_dir)
+        except (OSError, ValueError):
+            canon = []
         self.rebuilt = True
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         try:
@@ -365,7 +456,7 @@ class Database:
             tmp.unlink(missing_ok=True)
             conn = sqlite3.connect(tmp)
             try:
-                build_index(conn, entries, key, bank)
+                build_index(conn, entries, key, bank, canon)
             finally:
                 conn.close()
             os.replace(tmp, path)
@@ -377,7 +468,7 @@ class Database:
             except OSError:
                 pass
             conn = sqlite3.connect(":memory:")
-            build_index(conn, entries, key, bank)
+            build_index(conn, entries, key, bank, canon)
             self.location = ":memory:"
             return conn
 
@@ -390,8 +481,10 @@ class Database:
         self._vocab = None
         self._known = {}
         self._fixed = {}
+        self._parsed = {}
         self._ndocs = {}
         self._vecs = {}
+        self._piece_table = None
         self._askmeta = None
 
     # -- entries -----------------------------------------------------------------------
@@ -476,50 +569,114 @@ class Database:
 
     # -- search ------------------------------------------------------------------------
 
-    def _game_vectors(self, game: str | None, table: str = "vecs"):
-        """The vectors of ``game``'s documents (every game's when None) in ``table``
-        (``vecs``: their phrasings and sentences; ``bank``: the banked questions they
-        answered): ``(matrix float32[n, DIMS], start row of each document, document
-        rowids)``; None when there are none or the paraphrase table cannot be loaded.
-        Rows of one document are together (they are inserted so)."""
-        if (table, game) not in self._vecs:
-            self._vecs[table, game] = None
+    def _pieces(self):
+        """The query embedder (:class:`rulesdb.paraphrase.Pieces`) on this index, or None
+        when the index holds no paraphrase table."""
+        if self._piece_table is None:
+            from .paraphrase import Pieces
+
             try:
-                import numpy as np
+                has = self.conn.execute("SELECT 1 FROM pieces LIMIT 1").fetchone() is not None
+            except sqlite3.Error:
+                has = False
+            self._piece_table = Pieces(self.conn) if has else False
+        return self._piece_table or None
 
-                from . import paraphrase
-                sql = f"SELECT doc, vec FROM {table}" + (
-                    " WHERE doc IN (SELECT rowid FROM docs WHERE game = ?)" if game else "")
-                rows = self.conn.execute(sql + " ORDER BY rowid", (game,) if game else ()).fetchall()
-                if rows and paraphrase.available():
-                    docs = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-                    mat = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float16)
-                    mat = mat.reshape(len(rows), -1).astype(np.float32)
-                    starts = np.flatnonzero(np.r_[True, docs[1:] != docs[:-1]])
-                    self._vecs[table, game] = (mat, starts, docs[starts])
-            except (ImportError, OSError, ValueError, sqlite3.Error):
-                pass
-        return self._vecs[table, game]
+    def query_vector(self, text: str) -> list[float] | None:
+        """``text``'s unit vector (``DIMS`` floats, pure Python, as
+        :func:`rulesdb.paraphrase.embed` computes it); None when the index has no
+        paraphrase table or ``text`` no known token."""
+        pieces = self._pieces()
+        if pieces is None:
+            return None
+        v = pieces.vector(text)
+        return v if any(v) else None
 
-    def _nearest(self, query: str, game: str | None, tables: tuple[str, ...]) -> list[dict[int, float]]:
+    def _doc_vectors(self, table: str, docs: Iterable[int] | None = None,
+                     game: str | None = None) -> dict[int, list]:
+        """Document rowid -> its vectors in ``table`` (``vecs``: its phrasings and sentences;
+        ``bank``: the banked questions it answered), for ``docs`` (else every document of
+        ``game``, or of all games); decoded once and cached."""
+        from array import array
+
+        cache = self._vecs.setdefault(table, {})
+        if docs is None:
+            key = ("game", game)
+            if key not in cache:
+                rows = self.conn.execute(
+                    "SELECT rowid FROM docs" + (" WHERE game = ?" if game else ""),
+                    (game,) if game else ()).fetchall()
+                cache[key] = [r[0] for r in rows]
+            docs = cache[key]
+        want = [d for d in docs if d not in cache]
+        for i in range(0, len(want), 500):
+            part = want[i:i + 500]
+            for d in part:
+                cache[d] = []
+            for doc, blob in self.conn.execute(
+                    f"SELECT doc, vec FROM {table} WHERE doc IN ({','.join('?' * len(part))}) "
+                    "ORDER BY rowid", part):
+                vec = array("f")
+                vec.frombytes(blob)
+                cache[doc].append(vec)
+        return {d: cache[d] for d in docs if cache[d]}
+
+    def _nearest(self, query: str, game: str | None, tables: tuple[str, ...],
+                 docs: Iterable[int] | None = None) -> list[dict[int, float]]:
         """For each of ``tables``: document rowid -> cosine between ``query`` and the
-        document's nearest vector there (the query is embedded once); ``{}`` for a table
-        with no vectors, and for all when the query has no token."""
-        found = [self._game_vectors(game, t) for t in tables]
-        if not any(found):
+        document's nearest vector there, for ``docs`` (else every document of ``game``);
+        ``{}`` for a table with no vectors, and for all when the query has no token or the
+        index no paraphrase table.  Pure Python: no numpy on the query path."""
+        from operator import mul
+
+        q = self.query_vector(query)
+        if q is None:
             return [{} for _ in tables]
-        import numpy as np
-
-        from .paraphrase import embed
-
-        q = embed([query])[0]
+        docs = list(docs) if docs is not None else None
         out: list[dict[int, float]] = []
-        for f in found:
-            if f is None or not q.any():
-                out.append({})
-                continue
-            mat, starts, docs = f
-            out.append(dict(zip(docs.tolist(), np.maximum.reduceat(mat @ q, starts).tolist())))
+        for table in tables:
+            found = self._doc_vectors(table, docs, game)
+            out.append({d: max(sum(map(mul, q, v)) for v in vs) for d, vs in found.items()})
+        return out
+
+    def entry_sentences(self, entry_id: str) -> list[tuple]:
+        """The sentences of an entry that may decide a question, in order, as ``(text,
+        vector or None)`` (table ``sentences``, built with the index)."""
+        from array import array
+
+        out = []
+        for text, blob in self.conn.execute(
+                "SELECT s.text, s.vec FROM sentences s JOIN docs d ON d.rowid = s.doc "
+                "WHERE d.id = ? ORDER BY s.rowid", (entry_id,)):
+            vec = None
+            if blob:
+                vec = array("f")
+                vec.frombytes(blob)
+            out.append((text, vec))
+        return out
+
+    def canonical_questions(self, game: str, entries: Iterable[str] | None = None) -> list[tuple]:
+        """The canonical yes/no questions of ``game`` (:mod:`rulesdb.verdicts`), of the
+        entries ``entries`` only when given, in file order, as ``(Canonical, word forms,
+        vector or None)``: the forms of each content word (:func:`rulesdb.answer.word_forms`,
+        read at build time), the vector a float32 :class:`array.array`."""
+        from array import array
+
+        from .verdicts import Canonical
+
+        sql = "SELECT json, words, vec FROM canon WHERE game = ?"
+        args: list = [game]
+        if entries is not None:
+            entries = list(dict.fromkeys(entries))
+            sql += f" AND entry IN ({','.join('?' * len(entries))})"
+            args += entries
+        out = []
+        for data, cw, blob in self.conn.execute(sql + " ORDER BY rowid", args):
+            vec = None
+            if blob:
+                vec = array("f")
+                vec.frombytes(blob)
+            out.append((Canonical(**json.loads(data)), tuple(frozenset(f) for f in json.loads(cw)), vec))
         return out
 
     def nearest_in_meaning(self, query: str, game: str | None = None) -> dict[int, float]:
@@ -584,13 +741,21 @@ class Database:
         it ("sprnt" -> "sprint"), for the paraphrase signal.  A real word the index lacks
         ("resolved") is kept: the signal knows it, and its correction would change the
         meaning."""
-        from .paraphrase import knows
-
-        return " ".join(w if knows(w) else self._fixed.get(w) or w for w in words(query))
+        pieces = self._pieces()
+        if pieces is None:
+            return " ".join(words(query))
+        return " ".join(w if pieces.knows(w) else self._fixed.get(w) or w for w in words(query))
 
     def parse(self, query: str) -> list[list[str]]:
         """The query's word groups: each a word (or its correction) and its synonyms,
         all known to the index, in query order.  Empty when nothing searchable is left."""
+        if query in self._parsed:
+            return [list(g) for g in self._parsed[query]]
+        groups = self._parse(query)
+        self._parsed[query] = [list(g) for g in groups]
+        return groups
+
+    def _parse(self, query: str) -> list[list[str]]:
         toks = rewrite(query).split()[:40]
         content = [t for t in toks if t not in STOP_WORDS]
         if not content:
@@ -723,7 +888,7 @@ class Database:
 
         # the paraphrase signal: nearest in meaning, scaled against the best word match
         tables = ("vecs",) * bool(self.paraphrase) + ("bank",) * bool(self.asked_before)
-        near_by = dict(zip(tables, self._nearest(self._corrected(text), g, tables))) if tables else {}
+        near_by = dict(zip(tables, self._nearest(self._corrected(text), g, tables, lex))) if tables else {}
         meaning = near_by.get("vecs", {})
         before = near_by.get("bank", {})
         marks = ",".join("?" * len(lex))
@@ -749,7 +914,9 @@ class Database:
         hits = []
         for score, _, _, data in scored[:limit]:
             e = json.loads(data)
-            answer = e.get("answer", "") or ""
+            # the entry's answer line as a plain statement: its Yes/No was written for one
+            # way of asking, and is no verdict on the question searched for
+            answer = strip_verdict(e.get("answer", "") or "")
             if e["kind"] == "ruling":
                 answer = first_sentence(answer)
             elif e["kind"] == "imported":

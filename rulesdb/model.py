@@ -6,7 +6,9 @@ One TOML file per game (or several): top-level ``game`` and ``rulebook`` keys, t
 reads).  Both may carry ``keywords``, ``phrases`` (the question as a rulebook reader
 words it), ``asked`` (how players ask at the table: situations, slang, yes/no
 disputes) and ``related`` ids; a rule that settles a yes/no dispute carries a one-line
-``answer`` ("Yes: ..." / "No: ..."), shown first by ``referee rules search``/``ask``.
+``answer`` ("Yes: ..." / "No: ..."), shown by ``referee rules search`` as a plain statement
+without its Yes/No: it was written for one way of asking, so it is never a verdict on
+another question (verdicts come from :mod:`rulesdb.verdicts`).
 :func:`load_entries` reads every file and validates the whole set
 (:class:`EntryError` lists every problem found).
 """
@@ -15,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import tomllib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -334,6 +335,8 @@ def load_entries(directory: Path | None = None, files: list[Path] | None = None)
     ``asked`` is a list of strings; a rule's ``answer`` is one line.
     Raises :class:`EntryError` listing every problem.
     """
+    import tomllib  # only when the index is (re)built: not on the start path of a search
+
     paths = files if files is not None else entry_files(directory)
     problems: list[str] = []
     raw: list[tuple[str, dict, str, str]] = []  # (kind, table, game, file)

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 import rulesdb
+import rulesdb.answer
 from referee.cli import app
 
 RULEBOOK_DIR = Path(__file__).resolve().parent.parent.parent / "shared" / "rulebooks"
@@ -19,9 +20,17 @@ def index_path(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("rules-index") / "index.sqlite"
 
 
+VERDICTS = Path(__file__).resolve().parent / "fixtures" / "verdicts"
+
+
 @pytest.fixture(autouse=True)
 def rules_env(tmp_path, monkeypatch, index_path):
-    """A private rules index (shared by this module) and a private imports file per test."""
+    """A private rules index (shared by this module) with the canonical questions of
+    tests/fixtures/verdicts (not the shipped ones, which grow), and a private imports
+    file per test."""
+    import rulesdb.verdicts
+
+    monkeypatch.setattr(rulesdb.verdicts, "VERDICTS_DIR", VERDICTS)
     monkeypatch.setenv("REFEREE_RULES_INDEX", str(index_path))
     monkeypatch.setenv("REFEREE_RULES_DB", str(tmp_path / "rules.db"))
     rulesdb.reset()
@@ -165,59 +174,127 @@ def test_import_errors_exit_2(tmp_path):
     assert result.exit_code == 2 and "unknown game" in result.stderr
 
 
-# -- rules ask, and the answer line first ------------------------------------------------
+# -- rules ask: a verdict only for a known question, the deciding sentence -----------------
 
-def test_ask_text_gives_the_answer_line_first_then_the_rule_and_two_candidates():
-    result = run("ask", "zombie steps on the rose and walks off again, is it still dead",
-                 "--game", "fluffy")
-    assert result.exit_code == 0, result.stderr
-    text = " ".join(result.stdout.split())
-    assert text.startswith("Yes: a zombie that enters the flower square")
-    answer_end = text.index("no longer on the square.")
-    assert answer_end < text.index("fluffy.ruling.flower-any-time") < text.index("see also:")
-
-
-def test_ask_json_shape_answer_rule_title_and_candidates():
-    out = run_json("ask", "can two walkers stand on the same space", "--game", "fluffy")
-    assert out["rule"] == "fluffy.zombie-block" and out["title"] == rulesdb.get("fluffy.zombie-block").title
-    assert out["answer"] == rulesdb.get("fluffy.zombie-block").answer
-    assert out["answer"].startswith("No: ")
-    assert len(out["candidates"]) == 2
-    assert all(set(c) == {"rule", "title"} and c["rule"] != out["rule"] for c in out["candidates"])
+def test_ask_states_the_verdict_of_the_canonical_question_it_matches():
+    out = run_json("ask", "Can two zombies stand on one square??", "--game", "fluffy")
+    assert out["verdict"] == "no" and out["game"] == "fluffy" and out["game_from"] == "--game"
+    assert out["verdict_from"]["q"] == "can two zombies stand on one square"
+    assert out["verdict_from"]["similarity"] >= rulesdb.answer.VERDICT_FLOOR
+    assert out["rule"] == "fluffy.zombie-block" and out["section"] == "BOUNCING"
+    assert out["answer"] == "No. A zombie may not enter a square another zombie stands on; it bounces instead."
+    entry = rulesdb.get("fluffy.zombie-block")  # its text, or its answer line without the "No:"
+    assert out["sentence"] in " ".join(entry.text.split()) + " " + entry.answer.removeprefix("No: ").capitalize()
+    text = " ".join(run("ask", "Can two zombies stand on one square??", "--game", "fluffy").stdout.split())
+    assert text.startswith("No. A zombie may not enter")
+    assert "fluffy.zombie-block" in text and "BOUNCING" in text
 
 
-def test_ask_without_an_answer_line_gives_the_first_sentence_of_the_text():
-    out = run_json("ask", "who designed zombies want fluffy", "--game", "fluffy")
-    entry = rulesdb.get(out["rule"])
-    assert out["rule"] == "fluffy.credits" and not entry.answer
-    assert out["answer"] == entry.text.split(". ")[0] + "."
+@pytest.mark.parametrize("question", [
+    "can't two zombies stand on one square",      # the other polarity
+    "can three zombies stand on one square",      # other numbers
+    "can two zombies never stand on one square",  # a negation the canonical question lacks
+])
+def test_no_verdict_when_polarity_or_numbers_differ(question):
+    out = run_json("ask", question, "--game", "fluffy")
+    assert out["verdict"] is None and out["verdict_from"] is None
+    assert out["rule"] is not None and out["answer"] == out["sentence"]
+    assert not out["answer"].startswith(("Yes", "No"))
 
 
-def test_ask_unknown_game_is_bad_input_and_no_hit_is_not_an_error():
+def test_a_subject_the_canonical_question_lacks_gets_no_verdict():
+    # "can I move diagonally" (no) says nothing of zombies: the key word "zombie" is extra
+    out = run_json("ask", "can a zombie move diagonally", "--game", "zombie-attack")
+    assert out["verdict"] is None
+    assert run_json("ask", "can I move diagonally", "--game", "zombie-attack")["verdict"] == "no"
+
+
+@pytest.mark.parametrize("question, game, rule, words", [
+    # issue 21: stored verdicts printed whatever the question; now the rule is stated
+    ("rest + rest good enough to patch up after a combat?", "fight-or-flight",
+     "fight-or-flight.recovery.combat", ("Heal",)),
+    ("he says rest alone recovers from combat, is that right?", "fight-or-flight",
+     "fight-or-flight.recovery.combat", ("Heal",)),
+    ("the zombie got Mike on its 2nd step out of a roll of 4, does it keep going?", "zombie-attack",
+     "zombie-attack.zombies.move", ("continues moving",)),
+    ("can i swap my face up card for another one", "fight-or-flight",
+     "fight-or-flight.show.play", ("cannot change the face-up card",)),
+])
+def test_without_a_known_question_the_deciding_sentence_is_the_answer(question, game, rule, words):
+    out = run_json("ask", question, "--game", game)
+    assert out["verdict"] is None and out["rule"] == rule
+    assert out["section"] == rulesdb.get(rule).section
+    assert all(w in out["sentence"] for w in words), out["sentence"]
+    assert not out["sentence"].startswith(("Yes", "No"))
+
+
+def test_ask_without_a_hit_and_an_unknown_game():
     result = run("ask", "can I move", "--game", "chess")
     assert result.exit_code == 2 and "unknown game 'chess'" in result.stderr
     out = run_json("ask", "qqqq zzzz", "--game", "fluffy")
     assert out["answer"] is None and out["rule"] is None and out["candidates"] == []
+    assert out["verdict"] is None and out["sentence"] is None and out["section"] is None
     text = run("ask", "qqqq zzzz", "--game", "fluffy")
     assert text.exit_code == 0 and "No rule found" in text.stdout
 
 
 def test_ask_across_games_finds_the_player_count():
     out = run_json("ask", "we're only two, how many kills do we need to win")
-    assert out["rule"] == "zombies.win.kills"
+    assert out["rule"] == "zombies.win.kills" and out["game"] == "zombies" and out["game_from"] is None
+    assert out["verdict"] is None and len(out["candidates"]) == 2
 
 
-def test_search_shows_the_answer_first_and_json_hits_carry_it():
+def test_search_states_the_answer_line_without_its_yes_or_no():
     result = run("search", "can two zombies share a square", "--game", "fluffy", "--limit", "2")
     assert result.exit_code == 0
     text = " ".join(result.stdout.split())
-    assert text.startswith("No: two zombies never share a square")
-    assert text.index("No: two zombies") < text.index("1. Zombies block other zombies")
+    assert text.startswith("1. Zombies block other zombies")
+    assert "Two zombies never share a square" in text and "No: two zombies" not in text
     out = run_json("search", "can two zombies share a square", "--game", "fluffy")
-    assert all("answer" in h for h in out["hits"])
-    assert out["hits"][0]["answer"] == rulesdb.get(out["hits"][0]["id"]).answer_line
+    assert out["hits"][0]["answer"] == "Two zombies never share a square; the second one bounces."
     no_answer = run_json("search", "who made this game", "--game", "fluffy", "--limit", "1")
     assert no_answer["hits"][0]["answer"] == ""
+
+
+# -- rules ask during a game ---------------------------------------------------------------
+
+def _new(*args: str) -> None:
+    res = CliRunner().invoke(app, ["new", *args])
+    assert res.exit_code == 0, res.stderr
+
+
+def test_ask_during_a_game_answers_for_that_game_and_says_so():
+    _new("zombie-attack", "--players", "Ann,Ben")
+    out = run_json("ask", "can i keep a weapon and a key at the same time")
+    assert out["game"] == "zombie-attack" and out["game_from"] == "current game 1"
+    assert out["verdict"] == "no" and out["rule"] == "zombie-attack.cards.hand-limit"
+    # the keep-two variant is not in play: its entry is not among the answers
+    assert "zombie-attack.variant.two-cards" not in [c["rule"] for c in out["candidates"]]
+    text = " ".join(run("ask", "can i keep a weapon and a key at the same time").stdout.split())
+    assert text.startswith("For the current game, Zombie Attack (game 1). No. A human keeps")
+    # --game still overrides the game at the table
+    other = run_json("ask", "can two zombies stand on one square", "--game", "fluffy")
+    assert other["game"] == "fluffy" and other["game_from"] == "--game" and other["verdict"] == "no"
+
+
+def test_a_variant_in_play_withholds_the_verdict_on_the_rule_it_changes():
+    _new("zombie-attack", "--players", "Ann,Ben", "--keep-two")
+    out = run_json("ask", "can i keep a weapon and a key at the same time")
+    assert out["game_from"] == "current game 1" and out["verdict"] is None
+    ids = [out["rule"], *(c["rule"] for c in out["candidates"])]
+    assert "zombie-attack.variant.two-cards" in ids
+
+
+def test_ask_reads_the_store_without_creating_or_changing_it(tmp_path, monkeypatch):
+    missing = tmp_path / "none" / "games.db"
+    monkeypatch.setenv("REFEREE_DB", str(missing))
+    out = run_json("ask", "can two zombies stand on one square")
+    assert out["game_from"] is None and out["verdict"] == "no" and not missing.parent.exists()
+    junk = tmp_path / "junk.db"
+    junk.write_text("not a database")
+    monkeypatch.setenv("REFEREE_DB", str(junk))
+    assert run_json("ask", "can two zombies stand on one square")["game_from"] is None
+    assert junk.read_text() == "not a database"
 
 
 # -- ? QUESTION in referee play (the PlayLoop, in process) ---------------------------------
@@ -246,9 +323,17 @@ def _plain(lines) -> str:
 def test_play_question_answers_like_rules_ask(play_loop, line):
     text = " ".join(_plain(play_loop.handle(line)).split())
     asked = run_json("ask", "can two walkers stand on the same square", "--game", "fluffy")
-    assert text.startswith(asked["answer"]) and asked["answer"].startswith("No: ")
-    assert asked["rule"] in text and all(c["rule"] in text for c in asked["candidates"])
+    assert text.startswith("For the current game, Zombies Want Fluffy (game 1).")
+    assert asked["answer"] in text and asked["rule"] in text
+    assert all(c["rule"] in text for c in asked["candidates"])
 
 
 def test_play_question_mark_alone_says_how_to_ask(play_loop):
     assert "? QUESTION" in _plain(play_loop.handle("?"))
+
+
+def test_show_states_a_rules_answer_line_without_its_yes_or_no():
+    text = " ".join(run("show", "fluffy.zombie-block").stdout.split())
+    assert "Two zombies never share a square; the second one bounces." in text
+    assert "No: two zombies" not in text
+    assert run_json("show", "fluffy.zombie-block")["answer"].startswith("No: ")  # the data, as stored

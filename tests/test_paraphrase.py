@@ -57,7 +57,7 @@ def test_the_index_holds_a_vector_for_every_entry(db):
     docs = {r[0] for r in db.conn.execute("SELECT DISTINCT doc FROM vecs")}
     assert docs == {r[0] for r in db.conn.execute("SELECT rowid FROM docs")}
     blob = db.conn.execute("SELECT vec FROM vecs LIMIT 1").fetchone()[0]
-    assert len(blob) == DIMS * 2  # float16
+    assert len(blob) == DIMS * 4  # float32 (holding float16-rounded values), read without numpy
 
 
 def test_nearest_in_meaning_covers_one_game_and_ranks_the_paraphrased_entry_high(db):
@@ -123,3 +123,71 @@ def test_a_rebuilt_table_makes_the_cached_index_stale(tmp_path, monkeypatch):
         assert third.rebuilt
     finally:
         third.close()
+
+
+# -- the query path without numpy -----------------------------------------------------------
+
+def _texts() -> list[str]:
+    import json
+    from pathlib import Path
+
+    from rulesdb.model import load_entries
+
+    bench = Path(__file__).resolve().parent / "benchmarks"
+    out = ["Can't the Dog go, café?", "naïve 東京 x\u200by", "a" * 120, "zombie\x00s", "½ ² ﬁ",
+           "e\u0301te\u0301", "", "  ", "<script>?</script>", "don't—won't…"]
+    for path in sorted(bench.glob("rules_questions_dev*.jsonl")):
+        out += [json.loads(line)["q"] for line in path.read_text().splitlines() if line.strip()]
+    for e in load_entries():
+        out += [e.title, e.text, *e.asked]
+    return out
+
+
+def test_the_pure_python_split_gives_the_tokenizers_token_ids(db):
+    # the query is embedded without the tokenizers library: same ids on every dev
+    # question and every entry text, accents, CJK, control characters and long words
+    t = paraphrase._table()
+    pieces = db._pieces()
+    texts = _texts()
+    assert len(texts) > 3000
+    for text in texts:
+        want = t.tokenizer.encode(text, add_special_tokens=False).ids
+        got = [i for w in paraphrase.pre_tokens(text) for i in (pieces.ids(w) or [t.unk])]
+        assert got == want, text
+
+
+def test_the_query_vector_is_the_vector_embed_gives(db):
+    texts = _texts()[:300]
+    want = embed(texts)
+    for text, w in zip(texts, want):
+        got = db.query_vector(text)
+        if not w.any():
+            assert got is None
+        else:
+            assert np.abs(np.asarray(got) - w).max() < 1e-6, text
+
+
+@pytest.mark.parametrize("argv", [
+    ["rules", "ask", "can two zombies share a square"],
+    ["rules", "ask", "--json", "can the dog leave by the gate", "--game", "fluffy"],
+    ["rules", "search", "sprint", "--game", "fluffy"],
+    ["rules", "show", "fluffy.bounce"],
+    ["rules", "list", "--game", "fluffy"],
+    ["--version"],
+])
+def test_numpy_and_the_table_stay_off_the_path_of_a_command(db, argv, tmp_path):
+    db.conn  # the index exists (built with numpy by the fixture): the command itself, searching
+    # or not, loads neither numpy nor tokenizers nor the 7.5 MB table
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom referee.cli import main\nsys.argv = ['referee', *sys.argv[1:]]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "bad = sorted(m for m in ('numpy', 'tokenizers') if m in sys.modules)\n"
+            "print('LOADED', bad, file=sys.stderr)")
+    env = {**os.environ, "REFEREE_RULES_INDEX": str(db.index_path), "REFEREE_DB": str(tmp_path / "g.db"),
+           "REFEREE_RULES_DB": str(tmp_path / "r.db")}
+    done = subprocess.run([sys.executable, "-c", code, *argv], env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert "LOADED []" in done.stderr, done.stderr[-500:]

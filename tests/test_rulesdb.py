@@ -448,7 +448,8 @@ def test_hits_carry_the_answer_line(db):
     hit = db.search("the walker crossed the rose and left it again before the turn ended, "
                     "is it still destroyed", game="fluffy", limit=1)[0]
     assert hit.id == "fluffy.ruling.flower-any-time"
-    assert hit.answer.startswith("Yes: a zombie that enters the flower square")
+    # the ruling's answer as a statement: its "Yes:" answered the ruling's question, not this one
+    assert hit.answer.startswith("A zombie that enters the flower square")
     assert hit.to_json()["answer"] == hit.answer
     plain = db.search("who made this game", game="fluffy", limit=1)[0]
     assert plain.id == "fluffy.credits" and plain.answer == ""
@@ -541,3 +542,11 @@ def test_synonym_tables_list_each_word_once():
         if isinstance(node, ast.Dict):
             keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
             assert [k for k, n in collections.Counter(keys).items() if n > 1] == []
+
+
+def test_zombie_turn_says_the_column_turn_needs_no_bug_in_between():
+    # rulebook, SHAMBLING: the row turn always happens, the column turn only with no bug
+    # in between; the zombies' turn entry repeats the shamble and must not drop the bug
+    text = " ".join(BY_ID["fluffy.zombie-turn"].text.split())
+    assert "column with no bug in between" in text
+    assert "row or column" not in text

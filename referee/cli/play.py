@@ -274,7 +274,9 @@ class PlayLoop:
             check_question(query)
         except RulesError as exc:
             return [f"[red]{escape(str(exc))}[/red]"]
-        return ["\n".join(ask_lines(query, self.loaded().stored.game))]
+        stored = self.loaded().stored
+        return ["\n".join(ask_lines(query, stored.game, tags=stored.tags,
+                                     game_from=f"current game {stored.id}"))]
 
     def next_game(self) -> list:
         loaded = self.loaded()

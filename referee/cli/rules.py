@@ -90,43 +90,95 @@ def search(
         return
     for i, h in enumerate(hits, 1):
         tag = " [magenta](imported)[/]" if h.imported else (" [cyan](ruling)[/]" if h.kind == "ruling" else "")
-        if i == 1 and h.answer:
-            out.print(f"[bold green]{escape(h.answer)}[/]")
         out.print(f"[bold]{i}. {escape(h.title)}[/]{tag}  [dim]{escape(h.id)} · {escape(h.game)} · "
                   f"{escape(h.source)}[/]")
-        if h.answer and i > 1:
+        if h.answer:
             out.print(f"   [green]{escape(h.answer)}[/]")
         out.print(Padding(Text(h.text), (0, 0, 0, 3), expand=False))
         if i < len(hits):
             out.print()
 
 
-def answer_of(hits) -> dict | None:
-    """What ``rules ask`` says for search ``hits``: the best answer (the top hit's answer
-    line, else the first sentence of its text), its rule id and title, and the next two
-    candidates; None when there is no hit."""
-    from rulesdb.model import first_sentence
+def current_game(db_path=None):
+    """The current game of the game store, read-only (:func:`referee.store.peek_current`),
+    or None: ``rules ask`` answers for it when no ``--game`` is given."""
+    from referee.store import peek_current
 
-    if not hits:
-        return None
-    top = hits[0]
-    return {"answer": top.answer or first_sentence(top.text), "rule": top.id, "title": top.title,
-            "candidates": [{"rule": h.id, "title": h.title} for h in hits[1:3]]}
+    return peek_current(db_path)
 
 
-def ask_lines(question: str, game: Optional[str], db=None) -> list[str]:
-    """``rules ask`` as rich-markup lines (shared with ``?`` in ``referee play``)."""
-    from rich.markup import escape
+def answer_of(question: str, game: Optional[str], db=None, tags: Optional[dict] = None,
+              game_from: Optional[str] = None) -> dict:
+    """What ``rules ask`` says, as the JSON object of ``rules ask --json``:
 
+    ``question``; ``game`` (the game answered for: the one asked, else the top hit's) and
+    ``game_from`` (``"--game"``, ``"current game N"`` or None); ``verdict`` (``"yes"``,
+    ``"no"`` or None: stated only when the question matches a canonical question, see
+    :mod:`rulesdb.answer`) and ``verdict_from`` (``{"q", "similarity"}`` or None);
+    ``sentence`` (the sentence of the rules that decides the question), ``section`` (its
+    rulebook section), ``answer`` (the line shown first: "Yes. <the fact>" / "No. ..."
+    with a verdict, else the sentence), ``rule`` and ``title`` (the entry), and two more
+    ``candidates``.  With no hit every field but ``question``, ``game`` and
+    ``game_from`` is None (``candidates`` empty).
+    """
     import rulesdb
+    from rulesdb.answer import ask
 
     db = db or rulesdb.database()
-    found = answer_of(db.search(question, game=game, limit=3))
-    if found is None:
+    found = ask(db, question, game, tags=tags)
+    out = {"question": question, "game": game, "game_from": game_from, "verdict": None,
+           "verdict_from": None, "sentence": None, "section": None, "answer": None,
+           "rule": None, "title": None, "candidates": []}
+    if not found.hits:
+        return out
+    v = found.verdict
+    out.update(game=game or found.entry.game, sentence=found.sentence, section=found.section,
+               rule=found.entry.id, title=found.entry.title,
+               candidates=[{"rule": h.id, "title": h.title} for h in found.hits
+                           if h.id != found.entry.id][:2])
+    if v is not None:
+        because = v.canonical.because or found.sentence
+        out.update(verdict=v.verdict, verdict_from={"q": v.canonical.q, "similarity": v.similarity},
+                   answer=f"{v.verdict.capitalize()}. {because}")
+    else:
+        out["answer"] = found.sentence
+    return out
+
+
+def _game_title(game: str) -> str:
+    from referee.games import spec
+
+    try:
+        return spec(game).title
+    except Exception:  # noqa: BLE001 - a name only for display
+        return game
+
+
+def ask_lines(question: str, game: Optional[str], db=None, tags: Optional[dict] = None,
+              game_from: Optional[str] = None) -> list[str]:
+    """``rules ask`` as rich-markup lines (shared with ``?`` in ``referee play``): the game
+    answered for when it is the current game's, the verdict and the fact it rests on
+    (only for a question the referee knows), the deciding sentence, its rule id, title
+    and section, and two more candidates."""
+    from rich.markup import escape
+
+    found = answer_of(question, game, db, tags, game_from)
+    if found["rule"] is None:
         return [f"No rule found for {escape(question)!r}." if question.strip()
                 else "Nothing to ask: e.g. ? can two zombies share a square"]
-    lines = [f"[bold]{escape(found['answer'])}[/bold]",
-             f"  [cyan]{escape(found['rule'])}[/cyan]  {escape(found['title'])}"]
+    lines = []
+    if game_from and game_from.startswith("current game"):
+        lines.append(f"[dim]For the current game, {escape(_game_title(found['game']))} "
+                     f"(game {escape(game_from.split()[-1])}).[/dim]")
+    if found["verdict"]:
+        lines.append(f"[bold]{escape(found['answer'])}[/bold]")
+        lines.append(f"[dim]  (a known question: {escape(found['verdict_from']['q'])!r})[/dim]")
+        if found["sentence"] and found["sentence"] not in found["answer"]:
+            lines.append(escape(found["sentence"]))
+    else:
+        lines.append(f"[bold]{escape(found['sentence'])}[/bold]")
+    section = f" · {escape(found['section'])}" if found["section"] else ""
+    lines.append(f"  [cyan]{escape(found['rule'])}[/cyan]  {escape(found['title'])}[dim]{section}[/dim]")
     if found["candidates"]:
         lines.append("[dim]  see also: " + "; ".join(
             f"{escape(c['rule'])} ({escape(c['title'])})" for c in found["candidates"]) + "[/dim]")
@@ -135,25 +187,42 @@ def ask_lines(question: str, game: Optional[str], db=None) -> list[str]:
 
 @app.command()
 def ask(
+    ctx: typer.Context,
     question: str = typer.Argument(..., help="The question, as you would ask it at the table."),
-    game: Optional[str] = typer.Option(None, "--game", "-g", help=_GAME_HELP),
+    game: Optional[str] = typer.Option(None, "--game", "-g", help=_GAME_HELP + " Default: the current game's, if any."),
     json_out: bool = typer.Option(False, "--json", help="One JSON object on stdout."),
 ) -> None:
-    """Answer a question at the table: the best answer first, its rule, two more candidates."""
+    """Answer a question at the table: Yes or No only for a question the referee knows,
+    the sentence of the rules that decides it, its rule and section, two more candidates.
+
+    Without --game, a question asked while a game is going is answered for that game and
+    the variants in play.
+    """
     g = _game(game, json_out)
     _question(question, json_out)
+    tags = None
+    game_from = "--game" if g else None
+    if g is None:
+        stored = current_game((ctx.obj or {}).get("db") if ctx is not None else None)
+        if stored is not None:
+            import rulesdb
+
+            try:
+                g = rulesdb.canonical_game(stored.game)
+            except rulesdb.UnknownGameError:
+                g = None
+            if g is not None:
+                tags, game_from = stored.tags, f"current game {stored.id}"
     db = _db(json_out)
     if json_out:
         from .output import emit_json
 
-        found = answer_of(db.search(question, game=g, limit=3))
-        emit_json({"question": question, "game": g,
-                   **(found or {"answer": None, "rule": None, "title": None, "candidates": []})})
+        emit_json(answer_of(question, g, db, tags, game_from))
         return
     from .output import console
 
     out = console()
-    for line in ask_lines(question, g, db):
+    for line in ask_lines(question, g, db, tags, game_from):
         out.print(line)
 
 
@@ -212,8 +281,10 @@ def show(
             body.append("\nReads: ", style="bold")
             body.append(", ".join(entry.rules))
     else:
-        if entry.answer:
-            body.append(entry.answer + "\n", style="bold")
+        from rulesdb.index import strip_verdict
+
+        if strip_verdict(entry.answer):  # a statement: its Yes/No answered one way of asking
+            body.append(strip_verdict(entry.answer) + "\n", style="bold")
         body.append(entry.text)
     if entry.imported:
         body.append(f"\n(imported from {entry.source_file})", style="magenta")

@@ -2,9 +2,13 @@
 from an event typed in `referee play` to the redrawn screen (issue 14).
 
 Run: .venv/bin/python tests/benchmarks/startup.py [--runs N]
+     .venv/bin/python tests/benchmarks/startup.py --ask    # only `rules ask` / `import typer`
 
 Start-up: the best and the median of N fresh processes per command, on a scratch store
 holding one Zombies Want Fluffy game (and one Fight or Flight game for `fof` rows).
+`rules ask` (issue 21): the median of 15 runs (after 3 to warm the caches: byte code, the
+rules index, the page cache) of `python -c "import typer"` and of `referee rules ask`
+with a question, and their ratio (the goal: at most 2.5).
 Turnaround: a Fluffy game 150 events into a random legal game on the default yard;
 each further event goes through PlayLoop.handle (store, engine, picture, hints) and
 is printed to an 80x24 string console; p50 / p95 / max over the events.
@@ -75,6 +79,42 @@ def startup(runs: int) -> None:
             print(f"{name:36} {best:8.0f} {med:8.0f} {best / base:8.2f}")
 
 
+ASK = ["-m", "referee", "rules", "ask", "can two walkers stand on the same square"]  # the README example
+
+
+def _cpu_timed(args: list[str], env: dict) -> tuple[float, float]:
+    """Wall seconds and CPU seconds (user + system) of one fresh process."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = timed(args, env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def ask_ratio(runs: int = 15) -> float:
+    """Median seconds of ``import typer`` and of ``referee rules ask``, printed with their
+    ratio, in wall time and in CPU time (steadier on a shared machine); returns the wall
+    ratio."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env.update({"REFEREE_DB": str(Path(tmp) / "b.db"), "NO_COLOR": "1", "COLUMNS": "80",
+                    "REFEREE_RULES_INDEX": str(Path(tmp) / "idx.db"),
+                    "REFEREE_RULES_DB": str(Path(tmp) / "r.db")})
+        wall, cpu = {}, {}
+        for name, args in (("import typer", ["-c", "import typer"]), ("referee rules ask", ASK)):
+            for _ in range(3):
+                timed(args, env)
+            got = [_cpu_timed(args, env) for _ in range(runs)]
+            wall[name] = statistics.median(w for w, _ in got)
+            cpu[name] = statistics.median(c for _, c in got)
+        for label, t in (("wall", wall), ("cpu", cpu)):
+            print(f"{label}: import typer {t['import typer'] * 1000:.0f} ms, referee rules ask "
+                  f"{t['referee rules ask'] * 1000:.0f} ms (medians of {runs}): "
+                  f"ratio {t['referee rules ask'] / t['import typer']:.2f}")
+        return wall["referee rules ask"] / wall["import typer"]
+
+
 def turnaround(events: int = 150, samples: int = 60, seed: int = 5) -> None:
     from rich.console import Console
 
@@ -136,7 +176,11 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--skip-startup", action="store_true")
+    parser.add_argument("--ask", action="store_true", help="only the rules ask ratio (median of 15)")
     a = parser.parse_args()
+    if a.ask:
+        ask_ratio()
+        raise SystemExit(0)
     if not a.skip_startup:
         startup(a.runs)
     turnaround()

@@ -1,0 +1,394 @@
+"""Answering the question asked: a Yes/No verdict only when the referee knows it answers
+*this* question, and the sentence of the rules that decides it.
+
+:func:`ask` searches, then:
+
+1. **The verdict.**  A yes/no question (one led by an auxiliary verb, "X, right?", "is
+   that right", or a claim "he says X, is that right", which asks about X) is matched
+   against the game's canonical questions (:mod:`rulesdb.verdicts`), each written with
+   its verdict from the rulebook.  The nearest one (cosine of the paraphrase vectors
+   plus word overlap) gives its verdict only when it is close enough
+   (:data:`VERDICT_FLOOR`) and agrees with the question in polarity (the negations
+   "not", "n't", "never", "no", "too many", "without", "only" ... counted alike), in
+   its numbers, and in its key words (every content word of the canonical question found
+   in the question, at most :data:`EXTRA_WORDS` content words of the question left over),
+   and when no other canonical question as close gives the opposite verdict; and only
+   canonical questions about the entries the search ranks in its first eight are read.
+   Otherwise there is no verdict, and the answer says what the rule is.  The thresholds
+   were chosen on the calibration set ``tests/benchmarks/questions/verdicts-dev.jsonl``
+   (``tests/benchmarks/verdict_eval.py --curve``), never on a blind set: wrong verdicts
+   0% of its 250 questions, right ones 5.6% (the set words facts far from the canonical
+   questions; letting one or two canonical words go unmatched answers more but states
+   "facing north" for "facing south").
+2. **The deciding sentence.**  Of the best entry's text (and its answer line, without its
+   Yes/No), the sentence nearest the question: cosine plus the share of the question's
+   words (with their synonyms, as the search reads them) it holds.  The best entry is
+   the canonical question's when there is a verdict, else the search's first.
+3. **The game at the table.**  With ``tags`` (the current game's set-up), entries written
+   for a variant not in play are moved after the others, and a verdict about a rule that
+   a variant in play changes is withheld (:mod:`rulesdb.verdicts`, ``variants.toml``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from operator import mul
+from typing import Any
+
+from .index import normalize, strip_verdict, synonyms_of, words
+from .model import prose
+from .synonyms import STOP_WORDS
+
+#: Least score (cosine + :data:`OVERLAP` x word overlap) of the nearest canonical question
+#: for its verdict to be stated.
+VERDICT_FLOOR = 1.5
+#: Weight of the word overlap (Dice coefficient over content words) in that score.
+OVERLAP = 1.0
+#: How many content words of the question may go unmatched by the canonical question
+#: (context: "we forgot ..., are we dead"); none of them may be a key word of the game
+#: (a word of its entries' titles and keywords: "can a zombie move diagonally" is not
+#: answered by "can I move diagonally").
+EXTRA_WORDS = 2
+#: How many content words of the canonical question may be missing from the question.
+MISSING_WORDS = 0
+#: A second canonical question within this margin of the best with the opposite verdict
+#: makes the verdict ambiguous: none is stated.
+AMBIGUITY = 0.05
+
+_AUX = ("can", "could", "may", "might", "must", "do", "does", "did", "is", "are", "was", "were",
+        "will", "would", "should", "shall", "has", "have", "had", "am", "cant", "cannot", "dont",
+        "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "wont", "wouldnt", "shouldnt",
+        "couldnt", "hasnt", "havent", "hadnt", "mustnt", "aint")
+_WH = ("what", "how", "when", "where", "who", "whom", "whose", "which", "why")
+_LEAD = ("and", "so", "but", "then", "ok", "okay", "well", "wait", "also", "or", "like", "um", "hey",
+         "quick", "question", "q", "now", "ugh", "hmm", "yo", "please", "sorry", "oh", "still")
+_CLAIM = re.compile(r"\b(?:says?|said|claims?|claimed|thinks?|thought|insists?|reckons?|swears?|"
+                    r"argues?|told me|tells me)\b(?: that)?\s+(?P<x>.+)$")
+_RIGHT = re.compile(r"[\s,;:.!-]*(?:is (?:that|this|it|he|she|they) (?:right|true|correct|so|legal|ok|okay)"
+                    r"|(?:right|true|correct|really|yes or no|or not|legit))\s*\W*$")
+_NEG = re.compile(r"\b(?:too (?:many|much|few|far|early|late|soon)|"
+                  r"not|no|never|none|nobody|nothing|nowhere|neither|nor|cannot|cant|dont|"
+                  r"doesnt|didnt|isnt|arent|wasnt|werent|wont|wouldnt|shouldnt|couldnt|hasnt|"
+                  r"havent|hadnt|mustnt|aint)\b|n't\b")
+_ONLY = re.compile(r"\b(?:only|alone|solely|just one)\b")
+_WITHOUT = re.compile(r"\bwithout\b")
+_EXCEPT = re.compile(r"\b(?:except|unless|but not)\b")
+_NUMBER_WORDS = {"zero": 0, "none": 0, "once": 1, "two": 2, "twice": 2,
+                 "both": 2, "pair": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6,
+                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+                 "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+                 "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "1st": 1, "2nd": 2, "3rd": 3,
+                 "4th": 4, "5th": 5, "6th": 6, "7th": 7, "8th": 8, "9th": 9, "10th": 10,
+                 "half": 0.5, "double": 2}
+#: Words of entry titles and keywords that name no thing (a particle, a light verb): an
+#: unmatched one does not make a question about something else.
+_NOT_KEYS = frozenset("""
+take put get make go come use down over up off back away same other another side
+toward towards into onto through each every any all more most less
+""".split())
+#: Words that carry no fact of their own in a yes/no question (besides the stop words).
+_FILLER = frozenset("""
+allowed legal ok okay legit rule rules really actually possible supposed let lets able
+right true correct thing things guy guys someone somebody anyone anybody everyone game
+player players me my i you your we our us he she they it its his her their them this
+that these those there here then now still also even just ever already yet get got one
+""".split()) | frozenset(_AUX)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question as the verdict reads it: ``yes_no`` (is it a yes/no question),
+    ``proposition`` (what it asks about: the claim of "he says X, is that right", else the
+    question without "is that right"), ``polarity`` (the counts of negations, "only",
+    "without" and "except" in it), ``numbers`` and ``content`` (its content words)."""
+
+    text: str
+    yes_no: bool
+    proposition: str
+    polarity: tuple[int, int, int, int]
+    numbers: frozenset
+    content: tuple[str, ...]
+
+
+def _plain(text: str) -> str:
+    text = normalize(text).replace("\u2019", "'")
+    text = re.sub(r"\b(\w+)n't\b", lambda m: m.group(1) + "nt", text)  # don't -> dont
+    text = re.sub(r"\bcan't\b|\bcannot\b", "cant", text)
+    return " ".join(text.split())
+
+
+def polarity(text: str) -> tuple[int, int, int, int]:
+    """``(negations, only, without, except)`` counted in ``text`` (negations capped at 2).
+
+    >>> polarity("can't the dog leave without tagging the tree"), polarity("can he leave")
+    ((1, 0, 1, 0), (0, 0, 0, 0))
+    """
+    t = _plain(text)
+    return (min(2, len(_NEG.findall(t))), min(1, len(_ONLY.findall(t))),
+            min(1, len(_WITHOUT.findall(t))), min(1, len(_EXCEPT.findall(t))))
+
+
+def numbers(text: str) -> frozenset:
+    """The numbers ``text`` names, in digits or words ("2nd", "two", "twice" -> 2)."""
+    out = set()
+    for w in re.findall(r"[a-z0-9]+", _plain(text)):
+        if w.isdigit():
+            out.add(int(w))
+        elif w in _NUMBER_WORDS:
+            out.add(_NUMBER_WORDS[w])
+    return frozenset(out)
+
+
+@lru_cache(maxsize=4096)
+def _stem(w: str) -> str:
+    for suffix in ("ing", "ed", "es", "s"):
+        if w.endswith(suffix) and len(w) > len(suffix) + 2:
+            w = w[: -len(suffix)]
+            break
+    if len(w) > 3 and w[-1] == w[-2]:
+        w = w[:-1]
+    return w.rstrip("e") if len(w) > 3 else w
+
+
+@lru_cache(maxsize=4096)
+def content_words(text: str) -> tuple[str, ...]:
+    """The content words of ``text``: no stop words, no filler, no numbers, no negations."""
+    out = []
+    for w in words(_plain(text)):
+        if w in STOP_WORDS or w in _FILLER or w in _NUMBER_WORDS or w.isdigit() or _NEG.fullmatch(w):
+            continue
+        if _ONLY.fullmatch(w) or w in ("without", "except", "unless"):
+            continue
+        out.append(w)
+    return tuple(dict.fromkeys(out))
+
+
+@lru_cache(maxsize=4096)
+def _forms(w: str) -> frozenset:
+    """The stems of ``w`` and of its synonyms."""
+    return frozenset({_stem(w), *(_stem(s) for s in synonyms_of(w) if " " not in s)})
+
+
+def word_forms(ws: tuple[str, ...]) -> list[list[str]]:
+    """The forms (stems of the word and of its synonyms) of each of ``ws``, sorted."""
+    return [sorted(_forms(w)) for w in ws]
+
+
+def _hits(mine: tuple, theirs: tuple) -> int:
+    """How many of the form sets ``mine`` meet one of the form sets ``theirs``."""
+    pool = frozenset().union(*theirs) if theirs else frozenset()
+    return sum(not f.isdisjoint(pool) for f in mine)
+
+
+def _aux_led(text: str) -> bool:
+    """True when a clause of ``text`` opens with an auxiliary verb ("can", "does", "isn't")
+    before any clause opens with a wh-word ("how", "what")."""
+    for c in re.split(r"[,;:.!?()]+|\s-\s", text):
+        c = c.split()
+        while c and c[0] in _LEAD:
+            c = c[1:]
+        if not c:
+            continue
+        if c[0] in _WH:
+            return False
+        if c[0] in _AUX or c[0].replace("'", "") in _AUX:
+            return True
+    return False
+
+
+def read(question: str) -> Question:
+    """Read ``question``: is it a yes/no question, about what, with which polarity,
+    numbers and content words."""
+    t = _plain(question)
+    prop, yes_no, decided = t, False, False
+    right = _RIGHT.search(t)
+    claim = _CLAIM.search(t)
+    if claim:
+        x = claim.group("x")
+        if right or not _aux_led(x):  # "he says X(, is that right)": asks whether X holds
+            prop = _RIGHT.sub("", x).strip(" ,?.!")
+            yes_no = decided = bool(prop)
+    if not decided and right and right.start() > 0:  # "X, right?" / "X, is that right?"
+        prop = t[: right.start()].strip(" ,?.!")
+        yes_no = decided = bool(prop)
+    if not decided:
+        yes_no = _aux_led(t) or (t.endswith("?") and not re.search(rf"\b(?:{'|'.join(_WH)})\b", t))
+        # "does it stop or keep going": a choice between answers, not a yes/no question
+        if yes_no and re.search(r"\bor\b(?!\s+(?:not|no|nothing)\b)", t):
+            yes_no = False
+    return Question(text=question, yes_no=yes_no, proposition=prop, polarity=polarity(prop),
+                    numbers=numbers(prop), content=content_words(prop))
+
+
+@dataclass
+class Verdict:
+    """A verdict and where it comes from: ``verdict`` ``"yes"``/``"no"``, ``canonical`` the
+    :class:`~rulesdb.verdicts.Canonical` it was read from, ``similarity`` its score."""
+
+    verdict: str
+    canonical: Any
+    similarity: float
+    cosine: float
+
+
+def _cos(a, b) -> float:
+    return sum(map(mul, a, b)) if a is not None and b is not None else 0.0
+
+
+def entry_key_words(entry) -> set[str]:
+    """The stems of the content words of ``entry``'s title and keywords: the words that
+    name what a question is about (a piece, a card, a place).  Kept in the index (table
+    ``keywords``)."""
+    return {_stem(w) for w in content_words(" ".join([entry.title, *entry.keywords]))}
+
+
+def key_words(db, game: str) -> frozenset:
+    """The key-word stems of ``game`` (:func:`entry_key_words` of its entries)."""
+    return frozenset(r[0] for r in db.conn.execute("SELECT stem FROM keywords WHERE game = ?", (game,)))
+
+
+def match(db, q: Question, game: str, qvec=None, overridden: frozenset = frozenset(),
+          floor: float | None = None, extra: int | None = None, missing: int | None = None,
+          explain: list | None = None, entries=None) -> Verdict | None:
+    """The verdict for ``q`` from ``game``'s canonical questions, or None (see the module
+    docstring).  ``overridden``: entries a variant in play changes (their verdicts are
+    withheld); ``entries``: when given, only the canonical questions of these entries
+    (the ones the search found) are read.  ``floor``, ``extra`` and ``missing`` override
+    :data:`VERDICT_FLOOR`, :data:`EXTRA_WORDS` and :data:`MISSING_WORDS` (calibration);
+    ``explain``, when a list, receives the best candidate's details."""
+    if not q.yes_no:
+        return None
+    floor = VERDICT_FLOOR if floor is None else floor
+    extra = EXTRA_WORDS if extra is None else extra
+    missing = MISSING_WORDS if missing is None else missing
+    if qvec is None:
+        qvec = db.query_vector(" ".join(words(q.proposition)))
+    keys = key_words(db, game)
+    qforms = tuple(_forms(w) for w in q.content)
+    scored = []
+    for canon, cw, vec in db.canonical_questions(game, entries):
+        hit_q = _hits(qforms, cw)
+        hit_c = _hits(cw, qforms)
+        dice = (hit_q + hit_c) / ((len(q.content) + len(cw)) or 1)
+        cos = _cos(qvec, vec)
+        scored.append((cos + OVERLAP * dice, cos, canon, cw, hit_q, hit_c))
+    if not scored:
+        return None
+    scored.sort(key=lambda s: -s[0])
+    best = scored[0]
+    score, cos, canon, cw, hit_q, hit_c = best
+    ok_polarity = polarity(canon.q) == q.polarity
+    ok_numbers = numbers(canon.q) == q.numbers
+    pool = frozenset().union(*cw) if cw else frozenset()
+    extra_keys = [w for w, f in zip(q.content, qforms)
+                  if f.isdisjoint(pool) and _stem(w) in keys and w not in _NOT_KEYS]
+    ok_words = len(cw) - hit_c <= missing and len(q.content) - hit_q <= extra and not extra_keys
+    rival = next((s for s in scored[1:] if s[0] >= score - AMBIGUITY and s[2].verdict != canon.verdict
+                  and polarity(s[2].q) == q.polarity), None)
+    if explain is not None:
+        explain.append({"q": canon.q, "verdict": canon.verdict, "score": score, "cosine": cos,
+                        "polarity": ok_polarity, "numbers": ok_numbers, "words": ok_words,
+                        "extra": len(q.content) - hit_q, "missing": len(cw) - hit_c,
+                        "extra_keys": extra_keys,
+                        "entry": canon.entry,
+                        "rival": rival[2].q if rival else None})
+    if score < floor or not (ok_polarity and ok_numbers and ok_words) or rival is not None:
+        return None
+    if canon.entry in overridden:
+        return None
+    return Verdict(canon.verdict, canon, round(score, 4), cos)
+
+
+def sentences_of(text: str) -> list[str]:
+    """The sentences of an entry's text as shown (list items and paragraphs apart)."""
+    out = []
+    for line in prose(text).split("\n"):
+        line = line.strip()
+        if not line:
+            continue
+        out.extend(s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'`])", line) if s.strip())
+    return out
+
+
+def candidate_sentences(entry) -> list[str]:
+    """The sentences of ``entry`` that may be shown as deciding a question: its answer
+    line and the sentences of its text, each without a leading Yes/No, no questions, none
+    shorter than 12 characters, no repeats."""
+    cands: list[str] = []
+    for s in [getattr(entry, "answer", "") or "", *sentences_of(entry.text)]:
+        s = strip_verdict(s)  # a ruling's text holds its "Yes." / "No: ..." too
+        if len(s) >= 12 and not s.endswith("?") and s not in cands:
+            cands.append(s)
+    return cands
+
+
+def deciding_sentence(db, question: str, entry, qvec=None) -> str:
+    """The sentence of ``entry`` (:func:`candidate_sentences`) that best matches
+    ``question``: cosine of the vectors plus the share of the question's words (and their
+    synonyms, as the search reads them) it holds; the earlier sentence on a tie; the
+    entry's text when it has none."""
+    cands = db.entry_sentences(entry.id)
+    if not cands:
+        return " ".join(entry.text.split())
+    groups = db.parse(question)  # the question's words, corrected, with their synonyms
+    if qvec is None:
+        qvec = db.query_vector(" ".join(words(question)))
+
+    def score(i: int) -> tuple[float, int]:
+        text, vec = cands[i]
+        stems = {_stem(w) for w in words(text)}
+        share = sum(any(_stem(t) in stems for t in g) for g in groups) / (len(groups) or 1)
+        return _cos(qvec, vec) + share, -i
+
+    return cands[max(range(len(cands)), key=score)][0]
+
+
+@dataclass
+class Answer:
+    """What ``rules ask`` says: the ``hits`` (best first, variants not in play after the
+    others), the ``verdict`` (or None), the ``entry`` that decides, its ``sentence`` and
+    ``section``, and ``question`` as read."""
+
+    question: Question
+    hits: list = field(default_factory=list)
+    verdict: Verdict | None = None
+    entry: Any = None
+    sentence: str = ""
+    section: str = ""
+
+
+def ask(db, question: str, game: str | None = None, tags: dict[str, str] | None = None,
+        limit: int = 3) -> Answer:
+    """Answer ``question`` (see the module docstring): search ``game`` (all games when
+    None), order the hits for the variants in play when ``tags`` (the current game's
+    set-up) are given, read the verdict and pick the deciding sentence."""
+    from .verdicts import variants
+
+    from .model import canonical_game
+
+    game = canonical_game(game) if game is not None else None
+    q = read(question)
+    hits = found = db.search(question, game=game, limit=limit + 5)
+    overridden: frozenset = frozenset()
+    if tags is not None:
+        table = variants()
+        off = {eid for eid, v in table.items() if not v.in_play(tags)}
+        on = [v for v in table.values() if v.in_play(tags) and not v.default]
+        overridden = frozenset(o for v in on for o in v.overrides)
+        hits = [h for h in hits if h.id not in off] + [h for h in hits if h.id in off]
+    hits = hits[:limit]
+    out = Answer(question=q, hits=hits)
+    if not hits:
+        return out
+    g = game or hits[0].game
+    qvec = db.query_vector(" ".join(words(q.proposition)))
+    # only a canonical question about an entry the search found for this question: two
+    # readings of the question must agree before a verdict is stated
+    out.verdict = match(db, q, g, qvec, overridden, entries=[h.id for h in found])
+    entry_id = out.verdict.canonical.entry if out.verdict else hits[0].id
+    out.entry = db.get(entry_id)
+    out.sentence = deciding_sentence(db, q.proposition, out.entry, qvec)
+    out.section = out.entry.section
+    return out
