@@ -216,7 +216,7 @@ def test_a_subject_the_canonical_question_lacks_gets_no_verdict():
     ("he says rest alone recovers from combat, is that right?", "fight-or-flight",
      "fight-or-flight.recovery.combat", ("Heal",)),
     ("the zombie got Mike on its 2nd step out of a roll of 4, does it keep going?", "zombie-attack",
-     "zombie-attack.zombies.move", ("continues moving",)),
+     "zombie-attack.zombies.infect", ("continues moving",)),
     ("can i swap my face up card for another one", "fight-or-flight",
      "fight-or-flight.show.play", ("cannot change the face-up card",)),
 ])
@@ -337,3 +337,19 @@ def test_show_states_a_rules_answer_line_without_its_yes_or_no():
     assert "Two zombies never share a square; the second one bounces." in text
     assert "No: two zombies" not in text
     assert run_json("show", "fluffy.zombie-block")["answer"].startswith("No: ")  # the data, as stored
+
+
+@pytest.mark.parametrize("width", [50, 80])
+def test_rules_list_never_splits_an_id(width, monkeypatch):
+    """Issue 25: at 80 columns `rules list` split rule ids mid-word; an id is what
+    `rules show` is given, so it stays whole, and titles wrap instead of being cut."""
+    import rulesdb
+
+    monkeypatch.setenv("COLUMNS", str(width))
+    res = run("list", "--game", "zombie-attack")
+    assert res.exit_code == 0
+    ids = {e.id for e in rulesdb.entries(game="zombie-attack") if len(e.id) + 2 <= width}  # fits
+    shown = {word for line in res.stdout.splitlines() for word in line.split()}
+    assert ids <= shown
+    assert "…" not in res.stdout
+    assert max(len(line.rstrip()) for line in res.stdout.splitlines()) <= width

@@ -341,17 +341,29 @@ def list_(
             table.add_row(escape(e.id), escape(e.title) + mark, escape(e.section))
         out.print(table)
     else:  # a laptop: the section as a heading row over its entries; titles get the room left
-        longest = max((len(e.id) for e in entries), default=10)
+        # an id is never split (issue 25: it is what `rules show` is given); when the
+        # longest leaves a title too little room, each title goes under its id instead
+        longest = max((len(e.id) for e in entries), default=10) + 2
+        beside = out.width - longest - 1 >= 24
         table = Table(show_edge=False, pad_edge=False, show_header=False, box=None)
-        table.add_column("id", style="cyan", overflow="fold", width=min(longest + 2, out.width // 2))
-        table.add_column("title", ratio=1)
+        table.add_column("id", style="cyan", min_width=longest if beside else None)
+        if beside:
+            table.add_column("title", ratio=1)
         section = object()
         for e in entries:
             if e.section != section:
                 section = e.section
-                table.add_row(Text(section or "(no section)", style="bold", overflow="ellipsis", no_wrap=True), "")
+                heading = Text(section or "(no section)", style="bold", overflow="fold")
+                table.add_row(heading, "") if beside else table.add_row(heading)
             mark = " (ruling)" if e.kind == "ruling" else (" (imported)" if e.imported else "")
-            table.add_row(Text("  " + e.id), escape(e.title) + mark)
+            rid = Text("  " + e.id, no_wrap=True, overflow="fold")  # folded only past the screen
+            if beside:
+                table.add_row(rid, escape(e.title) + mark)
+            else:
+                table.add_row(rid)
+                from rich.padding import Padding
+
+                table.add_row(Padding(Text(e.title + mark, style="default"), (0, 0, 0, 6)))
         out.print(table)
     out.print(f"[dim]{len(entries)} entries[/]")
 
