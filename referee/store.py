@@ -307,7 +307,7 @@ class Store:
         if read_only:
             self._open_looking(kind)
             return
-        try:
+        with self._opening():
             if kind == "new":
                 self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = self._connect()
@@ -316,15 +316,22 @@ class Store:
             if kind in ("new", "old"):
                 self._initialise()
             self._tune()
+        self.db.row_factory = sqlite3.Row
+
+    # -- opening -------------------------------------------------------------------
+
+    @contextmanager
+    def _opening(self) -> Iterator[None]:
+        """Open the store inside: an OS or SQLite failure closes what was opened and
+        becomes one :class:`StoreError` naming the file."""
+        try:
+            yield
         except OSError as exc:
             self.close()
             raise StoreError(f"cannot open the game store {self.path}: {exc.strerror or exc}") from None
         except sqlite3.Error as exc:
             self.close()
             raise explain(exc, self.path) from None
-        self.db.row_factory = sqlite3.Row
-
-    # -- opening -------------------------------------------------------------------
 
     def _inspect(self) -> str:
         """Look at the file read-only: ``new`` (absent or empty), ``ours``, ``old`` (the
@@ -381,19 +388,13 @@ class Store:
     def _open_looking(self, kind: str) -> None:
         """Open for reading only: the file in SQLite's ``mode=ro``, or, when there is no
         store yet, an empty one in memory (so lookups say "no game yet")."""
-        try:
+        with self._opening():
             if kind == "new":
                 self.db = sqlite3.connect(":memory:", isolation_level=None)
                 self.db.executescript(SCHEMA)
             else:
                 self.db = self._open_read_only(immutable_ok=not self._writable())
                 self.db.execute("PRAGMA query_only = ON")
-        except OSError as exc:
-            self.close()
-            raise StoreError(f"cannot open the game store {self.path}: {exc.strerror or exc}") from None
-        except sqlite3.Error as exc:
-            self.close()
-            raise explain(exc, self.path) from None
         self.db.row_factory = sqlite3.Row
 
     def _writable(self) -> bool:
