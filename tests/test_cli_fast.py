@@ -138,3 +138,42 @@ def test_a_descriptor_the_light_path_cannot_read_goes_to_typer(monkeypatch):
     fast.install()
     light = typer.core.build_runtime_param
     assert light._referee_light and light(object()) == "typer's" and len(calls) == 1
+
+
+def _main(args, capsys):
+    from referee.cli import main
+
+    with pytest.raises(SystemExit) as done:
+        main(list(args))
+    out = capsys.readouterr()
+    return done.value.code, STAMP.sub("<time>", out.out), out.err
+
+
+def test_one_command_is_built_when_one_is_named(monkeypatch):
+    from referee.cli import lean_app
+
+    lean = lean_app(["--db", "x.db", "show", "--json"])
+    assert [c.callback.__name__ for c in lean.registered_commands] == ["show"] and lean.registered_groups == []
+    lean = lean_app(["rules", "show", "fluffy.bounce"])
+    assert lean.registered_commands == [] and [g.name for g in lean.registered_groups] == ["rules"]
+    for whole in (["shw"], ["--help"], ["--version"], [], ["-g", "1", "show"]):
+        assert lean_app(whole) is None, whole
+    monkeypatch.setenv("_REFEREE_COMPLETE", "complete_zsh")
+    assert lean_app(["show"]) is None
+    assert len(app.registered_commands) > 10 and len(app.registered_groups) > 3  # the whole app untouched
+
+
+def test_the_lean_app_says_what_the_whole_app_says(monkeypatch, capsys, tmp_path):
+    """Each line through main() (one command built) and through the whole app."""
+    import referee.cli as cli
+
+    lines = [["new", "fluffy", "--board", "default"], ["move", "play", "F"], ["move", "snag"],
+             ["show", "--json"], ["show", "--bogus"], ["legal", "--json"], ["show", "--help"],
+             ["--db", str(tmp_path / "other.db"), "games", "--json"], ["rules", "show", "fluffy.bounce"],
+             ["rules", "nope"], ["match", "--help"], ["undo", "--json"], ["shw"], ["log", "--json"]]
+    lean = [_main(line, capsys) for line in lines]
+    monkeypatch.setenv("REFEREE_DB", str(tmp_path / "whole.db"))
+    monkeypatch.setattr(cli, "lean_app", lambda args: None)
+    whole = [_main(line, capsys) for line in lines]
+    assert lean == whole
+    assert [code for code, _, _ in lean] == [0, 0, 1, 0, 2, 0, 0, 0, 0, 2, 0, 0, 2, 0]

@@ -36,6 +36,59 @@ def _register_games() -> None:
 _register_games()
 
 
+def _named(args: list[str]) -> str | None:
+    """The command word of a command line: the first argument after the root's own
+    ``--db PATH`` (or ``--db=PATH``); None when another root option comes first
+    (``--help``, ``--version``, completion), or there is no command word.
+
+    >>> _named(["--db", "x.db", "show", "--json"]), _named(["--db=x", "move", "end"])
+    ('show', 'move')
+    >>> _named(["--help"]), _named([]), _named(["--db"])
+    (None, None, None)
+    """
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word == "--db":
+            i += 2
+        elif word.startswith("--db="):
+            i += 1
+        elif word.startswith("-"):
+            return None
+        else:
+            return word
+    return None
+
+
+def lean_app(args: list[str]):
+    """The application with only the command (or command group) ``args`` invokes, so
+    that typer builds one command, not all of them (start-up time, issue 26).
+
+    Returns None (use the whole ``app``) whenever that could change what the user sees:
+    no command word, a root option other than ``--db``, a word that names no command
+    exactly (typer then suggests the near ones), shell completion, or a typer whose
+    ``Typer`` object lacks the public ``registered_commands``/``registered_groups``."""
+    import copy
+    import os
+
+    name = _named(args)
+    if name is None or any(key.endswith("_COMPLETE") for key in os.environ):
+        return None
+    try:
+        from typer.main import get_command_name
+
+        commands = [c for c in app.registered_commands
+                    if (c.name or get_command_name(c.callback.__name__)) == name]
+        groups = [g for g in app.registered_groups if (g.name or g.typer_instance.info.name) == name]
+    except Exception:  # noqa: BLE001 - another typer: build everything, as shipped
+        return None
+    if len(commands) + len(groups) != 1:
+        return None
+    lean = copy.copy(app)
+    lean.registered_commands, lean.registered_groups = commands, groups
+    return lean
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``referee`` console script and ``python -m referee``.
 
@@ -45,8 +98,10 @@ def main(argv: list[str] | None = None) -> None:
 
     from .output import internal_error, run_command
 
+    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        code = run_command(lambda: app(args=argv, prog_name="referee", standalone_mode=False))
+        chosen = lean_app(args) or app
+        code = run_command(lambda: chosen(args=args, prog_name="referee", standalone_mode=False))
     except SystemExit:
         raise
     except BaseException as exc:  # noqa: BLE001 - even the guard's own failure is one line
