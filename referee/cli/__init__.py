@@ -98,10 +98,10 @@ def main(argv: list[str] | None = None) -> None:
 
     from .output import internal_error, run_command
 
-    args = list(sys.argv[1:] if argv is None else argv)
     try:
-        chosen = lean_app(args) or app
-        code = run_command(lambda: chosen(args=args, prog_name="referee", standalone_mode=False))
+        chosen = lean_app(list(sys.argv[1:] if argv is None else argv)) or app
+        # argv stays None for the console script: click then reads (and on Windows expands) sys.argv itself
+        code = run_command(lambda: chosen(args=argv, prog_name="referee", standalone_mode=False))
     except SystemExit:
         raise
     except BaseException as exc:  # noqa: BLE001 - even the guard's own failure is one line
