@@ -177,3 +177,29 @@ def test_the_lean_app_says_what_the_whole_app_says(monkeypatch, capsys, tmp_path
     whole = [_main(line, capsys) for line in lines]
     assert lean == whole
     assert [code for code, _, _ in lean] == [0, 0, 1, 0, 2, 0, 0, 0, 0, 2, 0, 0, 2, 0]
+
+
+def test_python_m_referee_registers_the_games_commands_only_when_the_line_needs_them(tmp_path):
+    import os
+    import subprocess
+
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "lean.db"), "NO_COLOR": "1",
+           "REFEREE_FLUXX_CARDS": str(tmp_path / "cards.toml")}
+    probe = ("import runpy, sys\nsys.argv = ['referee', *sys.argv[1:]]\n"
+             "try:\n    runpy.run_module('referee', run_name='__main__')\nexcept SystemExit as e:\n    code = e.code\n"
+             "cli = sorted(m for m in sys.modules if m.startswith('referee.games.') and 'cli' in m)\n"
+             "print(repr((code, cli)), file=sys.stderr)")
+
+    def run(*args):
+        res = subprocess.run([sys.executable, "-c", probe, *args], env=env, capture_output=True, text=True,
+                             timeout=60)
+        return res.stdout, eval(res.stderr.strip().splitlines()[-1])
+
+    assert run("new", "fluffy", "--board", "default")[1][0] == 0
+    assert run("show", "--json")[1] == (0, [])  # no game's CLI module imported
+    assert run("move", "--json", "play", "F")[1] == (0, [])
+    for line in (["match", "new", "--players", "Ana,Ben"], ["cards", "show", "Zombie"], ["simulate", "--help"],
+                 ["new", "fof", "--players", "Ann, Ben"], ["--help"]):
+        out, (code, cli) = run(*line)
+        assert code == 0 and cli, (line, code, out)  # registered, and found
+    assert "match" in run("--help")[0] and "Zombie (creeper" in run("cards", "show", "Zombie")[0]

@@ -18,12 +18,25 @@ from .rules import app as _rules_app
 app.add_typer(_rules_app, name="rules", help="Look rules up: search, show, list, import.")
 
 
-def _register_games() -> None:
-    """The command groups games add (``match``) and ``referee simulate <game>``."""
+_registered = False
+
+
+def register_games() -> None:
+    """What the games add to the command line: a ``referee new <game>`` sub-command
+    each, their own command groups (``match``, ``cards``) and ``referee simulate
+    <game>``.  Importing ``referee.cli`` does it, except under ``python -m referee``
+    or the ``referee`` script (:data:`referee.LEAN_START`), where :func:`main` does it
+    only when the command line needs it: each game's CLI module costs start-up time.
+    Done once; later calls do nothing."""
+    global _registered
+    if _registered:
+        return
+    _registered = True
     import typer
 
     from referee.games import refereed
 
+    _game.register_new_commands()
     simulate = typer.Typer(no_args_is_help=True)
     for s in refereed():
         for name, path, help_text in s.commands:
@@ -33,7 +46,10 @@ def _register_games() -> None:
     app.add_typer(simulate, name="simulate", help="Play many games with a simple policy and report the results.")
 
 
-_register_games()
+import referee as _referee  # noqa: E402
+
+if not _referee.LEAN_START:
+    register_games()
 
 
 def _named(args: list[str]) -> str | None:
@@ -99,7 +115,11 @@ def main(argv: list[str] | None = None) -> None:
     from .output import internal_error, run_command
 
     try:
-        chosen = lean_app(list(sys.argv[1:] if argv is None else argv)) or app
+        args = list(sys.argv[1:] if argv is None else argv)
+        chosen = lean_app(args)
+        if chosen is None or _named(args) == "new":  # the whole app, or a game's own command
+            register_games()
+            chosen = lean_app(args) or app
         # argv stays None for the console script: click then reads (and on Windows expands) sys.argv itself
         code = run_command(lambda: chosen(args=argv, prog_name="referee", standalone_mode=False))
     except SystemExit:
