@@ -6,3 +6,8 @@ the store (``referee.store``) and replay (``referee.replay``); the CLI in
 """
 
 __version__ = "0.1.0"
+
+#: Set by ``python -m referee`` and the ``referee`` script before ``referee.cli`` is
+#: imported: the games' own commands are then registered only when the command line
+#: needs them (start-up time; see ``referee.cli.register_games``).
+LEAN_START = False

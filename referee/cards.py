@@ -11,12 +11,18 @@ more often than the deck holds it.
 3
 >>> h.take("F"), h.take("L"), h.size
 ('known', 'unknown', 1)
+
+:func:`parse_counts` reads the ``CARD=COUNT`` lists of the ``[Deck]`` tags.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+
+from .errors import BadInputError
+from .numbers import is_number
 
 
 class CardError(Exception):
@@ -252,3 +258,40 @@ class Tally:
     def corrected(self, counts: dict[str, int]) -> "Tally":
         """The composition with ``counts`` given by the players (no longer guesses)."""
         return Tally({**self.composition, **counts}, self.seen, self.guessed - set(counts))
+
+
+def parse_counts(text: str, parse_name: Callable[[str], str], bad: str, twice: str, *,
+                 width: int | None = None, last: bool = False, name_required: bool = False) -> dict[str, int]:
+    """``"F=10, L=4 R=4"`` -> ``{"F": 10, "L": 4, "R": 4}``: a deck's ``CARD=COUNT``
+    entries, separated by spaces or commas, in the order given (Zombies Want Fluffy's
+    and Zombie Attack's ``[Deck]`` tags).
+
+    ``parse_name`` turns the text before ``=`` into the card's name (raising the game's
+    own error for an unknown card); ``last`` splits at the last ``=`` rather than the
+    first.  :class:`BadInputError` with the game's own messages: ``bad`` (its ``{!r}``
+    is the entry, cut to ``width`` characters) when an entry has no ``=``, its count is
+    not ASCII digits (at most :data:`referee.numbers.MAX_DIGITS`), or (``name_required``)
+    nothing stands before the ``=``; ``twice`` (its ``{}`` is the card) when a card is
+    named twice.
+
+    >>> parse_counts("F=10, L=4", str.upper, "bad entry {!r}", "{} twice")
+    {'F': 10, 'L': 4}
+    >>> parse_counts("F=10 f=2", str.upper, "bad entry {!r}", "{} twice")
+    Traceback (most recent call last):
+    ...
+    referee.errors.BadInputError: F twice
+    >>> parse_counts("F=ten", str.upper, "bad entry {!r}", "{} twice")
+    Traceback (most recent call last):
+    ...
+    referee.errors.BadInputError: bad entry 'F=ten'
+    """
+    counts: dict[str, int] = {}
+    for token in text.replace(",", " ").split():
+        name, sep, count = token.rpartition("=") if last else token.partition("=")
+        if not sep or not is_number(count) or (name_required and not name):
+            raise BadInputError(bad.format(token if width is None else token[:width]))
+        card = parse_name(name)
+        if card in counts:
+            raise BadInputError(twice.format(card))
+        counts[card] = int(count)
+    return counts

@@ -26,20 +26,33 @@ FACINGS = ("N", "E", "S", "W")
 MAX_FILES = 26
 MAX_RANKS = 99
 _DELTA = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+#: The words a player may type for a facing (any case), by facing.
+FACING_WORDS = {"n": "N", "e": "E", "s": "S", "w": "W", "north": "N", "east": "E", "south": "S", "west": "W"}
+
+
+_NAMES: dict[Square, str] = {}  # square_name's answers so far (at most 26 x 99)
 
 
 def square_name(sq: Square) -> str:
     """``(file, rank)`` from 0 -> ``b3``; a square off every board (past ``z`` or below
     rank 1, e.g. the one beyond the gate) is named ``off the board``, so that a message
-    naming it never fails.
+    naming it never fails.  Names are remembered: the engines name a square in the
+    notes of every move.
 
-    >>> square_name((4, -1)), square_name((26, 0))
-    ('off the board', 'off the board')
+    >>> square_name((4, -1)), square_name((26, 0)), square_name((25, 98))
+    ('off the board', 'off the board', 'z99')
     """
+    try:
+        return _NAMES[sq]
+    except (KeyError, TypeError):
+        pass
     f, r = sq
     if not (0 <= f < MAX_FILES and 0 <= r < MAX_RANKS):
         return "off the board"
-    return f"{chr(ord('a') + f)}{r + 1}"
+    name = f"{chr(ord('a') + f)}{r + 1}"
+    if type(sq) is tuple and type(f) is int and type(r) is int:
+        _NAMES[sq] = name
+    return name
 
 
 def parse_square(text: str) -> Square:
@@ -50,14 +63,21 @@ def parse_square(text: str) -> Square:
     return (ord(t[0]) - ord("a"), int(t[1:]) - 1)
 
 
+def facing_word(text: str) -> str | None:
+    """``n``/``N``/``North`` (spaces around allowed) -> ``N``; None for any other word.
+
+    >>> facing_word(" west"), facing_word("up")
+    ('W', None)
+    """
+    return FACING_WORDS.get(text.strip().lower())
+
+
 def parse_facing(text: str) -> str:
     """``n``/``N``/``north`` -> ``N``; :class:`BadInputError` otherwise."""
-    t = text.strip().upper()
-    full = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
-    t = full.get(t, t)
-    if t not in FACINGS:
+    facing = facing_word(text)
+    if facing is None:
         raise BadInputError(f"{text!r} is not a facing (N, E, S or W)")
-    return t
+    return facing
 
 
 def turn_left(facing: str) -> str:

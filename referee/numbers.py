@@ -10,6 +10,8 @@ short.
 12
 >>> is_number("1²"), is_number("007"), is_number("")
 (False, True, False)
+>>> die_roll(" 4 ", "no roll: {!r}"), die_roll("06", "no roll: {!r}")
+(4, 6)
 """
 
 from __future__ import annotations
@@ -67,3 +69,21 @@ def to_int(text: str, what: str = "number") -> int:
     """Like ``int(text)`` for ASCII digits already matched by a pattern, with the
     digit cap: a drop-in for engines' ``int(m.group(1))``."""
     return parse_int(text, what)
+
+
+def die_roll(text: str, message: str, width: int = 20) -> int:
+    """One six-sided die's roll typed by a player: ``text`` (spaces around allowed) in
+    ASCII digits, 1 to 6 -> that number (Zombie Attack's and Zombies!!!'s rolls).
+
+    Otherwise :class:`BadInputError` with the game's own ``message``, whose ``{!r}`` is
+    filled with the stripped input cut to ``width`` characters.
+
+    >>> die_roll("7", "`roll` takes a die roll 1..6, not {!r}")
+    Traceback (most recent call last):
+    ...
+    referee.errors.BadInputError: `roll` takes a die roll 1..6, not '7'
+    """
+    t = text.strip()
+    if is_number(t) and 1 <= int(t) <= 6:
+        return int(t)
+    raise BadInputError(message.format(t[:width]))

@@ -37,16 +37,53 @@ def _unconstrained(info: Any) -> bool:
     return not getattr(info, "writable", False)
 
 
+def compatible(core: Any, runtime_param: Any, type_descriptor: Any) -> bool:
+    """Whether typer's private coercion layer has the shape :func:`install` patches.
+
+    ``core`` is ``typer.core``; ``runtime_param`` and ``type_descriptor`` are
+    ``typer._coercion.RuntimeParam`` and ``TypeDescriptor`` (tested with typer 0.29).
+    Every name and signature the patch relies on is checked, so a typer release that
+    renames, removes or reshapes any of them leaves typer as shipped (slower, never
+    broken).  Never raises."""
+    import dataclasses
+    import inspect
+
+    try:
+        if not callable(getattr(core, "build_runtime_param", None)):
+            return False
+        for cls, needed in ((runtime_param, {"parameter_info", "annotation"}),
+                            (type_descriptor, {"parameter_info", "annotation", "file_annotation"})):
+            if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)):
+                return False
+            if not needed <= {f.name for f in dataclasses.fields(cls)}:
+                return False
+        if {f.name for f in dataclasses.fields(runtime_param)} != {"parameter_info", "annotation"}:
+            return False  # a new required field: our subclass could not be built
+        if not callable(getattr(runtime_param, "coerce", None)):
+            return False
+        coerce_value = getattr(runtime_param, "_coerce_value", None)
+        if coerce_value is None:
+            return False
+        return list(inspect.signature(coerce_value).parameters) == ["self", "value", "param", "ctx"]
+    except Exception:  # noqa: BLE001 - any surprise means: leave typer alone
+        return False
+
+
 def install() -> None:
-    """Route simple parameters around pydantic (see the module docstring)."""
+    """Route simple parameters around pydantic (see the module docstring).
+
+    Does nothing when typer's internals are missing or differ (:func:`compatible`);
+    a parameter the light path cannot read goes to typer's own ``build_runtime_param``."""
     try:
         from typer import core
         from typer._click.exceptions import BadParameter
-        from typer._coercion import RuntimeParam
+        from typer._coercion import RuntimeParam, TypeDescriptor
     except ImportError:  # another typer: leave it alone
         return
-    original = getattr(core, "build_runtime_param", None)
-    if original is None or getattr(original, "_referee_light", False):
+    if not compatible(core, RuntimeParam, TypeDescriptor):
+        return
+    original = core.build_runtime_param
+    if getattr(original, "_referee_light", False):
         return
 
     class LightParam(RuntimeParam):
@@ -61,7 +98,8 @@ def install() -> None:
             """``min``/``max`` of an int, with pydantic's words."""
             if not isinstance(value, int) or isinstance(value, bool):
                 return value
-            low, high = self.parameter_info.min, self.parameter_info.max
+            low = getattr(self.parameter_info, "min", None)
+            high = getattr(self.parameter_info, "max", None)
             if low is not None and value < low:
                 raise BadParameter(f"Input should be greater than or equal to {low}", ctx=ctx, param=param)
             if high is not None and value > high:
@@ -97,9 +135,12 @@ def install() -> None:
             return value if isinstance(value, str) else str(value)
 
     def build(descriptor: Any) -> Any:
-        if (descriptor.file_annotation is None and _simple(descriptor.annotation)
-                and _unconstrained(descriptor.parameter_info)):
-            return LightParam(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation)
+        try:
+            if (descriptor.file_annotation is None and _simple(descriptor.annotation)
+                    and _unconstrained(descriptor.parameter_info)):
+                return LightParam(parameter_info=descriptor.parameter_info, annotation=descriptor.annotation)
+        except Exception:  # noqa: BLE001 - a descriptor we cannot read: typer's own way
+            pass
         return original(descriptor)
 
     build._referee_light = True  # type: ignore[attr-defined]

@@ -138,9 +138,6 @@ def register_new_commands() -> None:
                     new_app.command(alias, hidden=True)(command)
 
 
-register_new_commands()
-
-
 @app.command()
 def move(
     ctx: typer.Context,

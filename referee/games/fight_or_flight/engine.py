@@ -36,6 +36,7 @@ from referee.errors import BadInputError, Option
 from referee.words import unknown
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse
 from referee.numbers import to_int
+from referee.seats import seat_index, seat_of, split_player
 
 # -- cards ------------------------------------------------------------------------------
 
@@ -191,7 +192,7 @@ class Game(EngineBase):
         self.result: str | None = None
         self.reason: str | None = None
         self.detail: str | None = None
-        self._index = {p.lower(): i for i, p in enumerate(players)}
+        self._index = seat_index(players)
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -303,10 +304,7 @@ class Game(EngineBase):
 
     def seat_of(self, name: str) -> int:
         """The seat of player ``name`` (case-insensitive); :class:`BadInputError` if unknown."""
-        key = " ".join(name.split()).lower()
-        if key not in self._index:
-            raise BadInputError(f"unknown player {name.strip()!r} (players: {', '.join(self.players)})")
-        return self._index[key]
+        return seat_of(self._index, self.players, name)
 
     def parse(self, text: str) -> tuple[int, str, str | None]:
         """``(seat, verb, card)`` from an event: verb ``play``, ``show`` or ``stuck``."""
@@ -315,9 +313,8 @@ class Game(EngineBase):
     def parse_event(self, text: str) -> tuple[int, str, str | None, str | None]:
         """``(seat, verb, card, source)``; ``source`` is ``"shown"`` or ``"hidden"`` when
         a play says which copy was played (``Ann: Heal hidden``), else None."""
-        who, sep, what = text.partition(":")
-        if not sep or not what.strip():
-            raise BadInputError(f"expected 'Player: Card', 'Player: show Card' or 'Player: stuck', not {text.strip()!r}")
+        who, what = split_player(
+            text, f"expected 'Player: Card', 'Player: show Card' or 'Player: stuck', not {text.strip()!r}")
         seat = self.seat_of(who)
         words = what.split()
         verb = words[0].lower()

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from importlib import resources
 from pathlib import Path
 
 from referee.errors import BadInputError
+from referee.paths import data_text
 from referee.gridmap import board_error, check_size, key_line, load_toml, map_first_line
 from referee.grid import FACINGS, Square, parse_square, square_name, step
 
@@ -218,7 +218,7 @@ BUILT_IN = ("default",)
 
 def builtin_text(name: str) -> str:
     """The text of a built-in board (``default``)."""
-    return resources.files("referee.data").joinpath("boards", f"{name}.toml").read_text(encoding="utf-8")
+    return data_text("boards", f"{name}.toml")
 
 
 def builtin_board(name: str) -> Board:

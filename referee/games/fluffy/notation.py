@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
 
+from referee.cards import parse_counts
 from referee.numbers import is_number, parse_int
 from referee.errors import BadInputError, IllegalEventError
 from referee.words import unknown
@@ -61,16 +62,7 @@ def card_name(code: str) -> str:
 
 
 def _deck_entries(text: str) -> dict[str, int]:
-    deck: dict[str, int] = {}
-    for token in text.replace(",", " ").split():
-        code, sep, count = token.partition("=")
-        if not sep or not is_number(count.strip()):
-            raise BadInputError(f"bad deck entry {token!r}: write CODE=COUNT, e.g. F=10")
-        code = parse_card(code)
-        if code in deck:
-            raise BadInputError(f"deck names {code} twice")
-        deck[code] = int(count)
-    return deck
+    return parse_counts(text, parse_card, "bad deck entry {!r}: write CODE=COUNT, e.g. F=10", "deck names {} twice")
 
 
 def parse_deck(text: str) -> dict[str, int]:

@@ -19,8 +19,7 @@ from collections.abc import Iterator
 from referee.cards import CardError, Held
 from referee.errors import ChoiceNeeded, IllegalEventError, Option
 from referee.games.base import Problem, rule_ids
-from referee.grid import FACINGS, MAX_FILES, MAX_RANKS, Square, facing_towards
-from referee.grid import square_name as grid_square_name
+from referee.grid import FACINGS, Square, facing_towards, square_name
 
 from .board import ZOMBIE_NAMES, Board
 from .notation import MOVE_NAMES, Event, ZMove, card_name
@@ -58,15 +57,6 @@ R_DECK_GUESSED = "fluffy.ruling.deck-unknown"
 #: Every rule id this engine can raise (each is an entry in the rules database).
 RULE_IDS: frozenset[str] = rule_ids(globals())
 
-#: Square names by square (``(1, 2)`` -> ``b3``), for the notes written on every move.
-_NAMES = {(f, r): grid_square_name((f, r)) for f in range(MAX_FILES) for r in range(MAX_RANKS)}
-
-
-def square_name(sq: Square) -> str:
-    """``b3`` for ``(1, 2)``; a square off the board (the one beyond the gate) is named
-    by :func:`referee.grid.square_name` rather than failing."""
-    name = _NAMES.get(sq)
-    return name if name is not None else grid_square_name(sq)
 
 # -- facings -----------------------------------------------------------------------------
 

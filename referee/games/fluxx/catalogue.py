@@ -299,9 +299,9 @@ def check_references(cat: Catalogue) -> None:
 
 @cache
 def default_text() -> str:
-    from importlib import resources
+    from referee.paths import data_text
 
-    return resources.files("referee.data").joinpath("fluxx", "cards.toml").read_text(encoding="utf-8")
+    return data_text("fluxx", "cards.toml")
 
 
 @cache

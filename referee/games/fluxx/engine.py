@@ -33,6 +33,7 @@ from referee.cards import Hand
 from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
 from referee.words import unknown
+from referee.seats import seat_index, seat_of, split_player
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse, rule_ids
 
 from . import catalogue as catmod
@@ -159,7 +160,7 @@ class Game(EngineBase):
         self.flee: Counter = Counter()           # Pairs that must flee, by name
         self.winner: str | None = None
         self.ending: str | None = None
-        self._index = {p.lower(): i for i, p in enumerate(players)}
+        self._index = seat_index(players)
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -339,10 +340,7 @@ class Game(EngineBase):
     # -- parsing --------------------------------------------------------------------------
 
     def seat_of(self, name: str) -> int:
-        key = " ".join(name.split()).lower()
-        if key not in self._index:
-            raise BadInputError(f"unknown player {name.strip()[:40]!r} (players: {', '.join(self.players)})")
-        return self._index[key]
+        return seat_of(self._index, self.players, name, 40)
 
     def _name_at(self, toks: list[Token], i: int, stop: set[str] = frozenset()) -> tuple[str | None, int]:
         """The card (or ``?``: None) starting at token ``i``: a quoted name, or the longest
@@ -380,10 +378,8 @@ class Game(EngineBase):
         return out, i
 
     def parse(self, text: str) -> tuple[int, str, list[Token]]:
-        who, sep, what = text.partition(":")
-        if not sep or not what.strip():
-            raise BadInputError(f"expected 'Player: event' (draw, play, kill, discard, drop, end, ...), "
-                                f"not {text.strip()[:60]!r}")
+        who, what = split_player(text, f"expected 'Player: event' (draw, play, kill, discard, drop, end, ...), "
+                                       f"not {text.strip()[:60]!r}")
         p = self.seat_of(who)
         toks = tokenize(what)
         verb = toks[0][0].lower()

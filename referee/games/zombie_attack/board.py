@@ -20,10 +20,10 @@ games (:mod:`referee.gridmap`), a ``[rooms]`` table and an ``[exits]`` table.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 from referee.errors import BadInputError
+from referee.paths import data_text
 from referee.grid import FACINGS, Square, parse_square, square_name, step
 from referee.gridmap import board_error, key_line, load_toml, map_first_line, parse_grid
 
@@ -251,7 +251,7 @@ def builtin_text(name: str) -> str:
     if key not in BUILT_IN:
         raise BadInputError(f"no built-in mansion {name[:40]!r} (built-in: default); "
                             "a board file must end in .toml or exist")
-    return resources.files("referee.data").joinpath("boards", BUILT_IN[key]).read_text(encoding="utf-8")
+    return data_text("boards", BUILT_IN[key])
 
 
 def mansion_from_tags(tags: dict[str, str]) -> Mansion:

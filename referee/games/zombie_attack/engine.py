@@ -31,8 +31,11 @@ from typing import Any, Callable, NamedTuple
 from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
 from referee.words import unknown
+from referee.cards import parse_counts
+from referee.numbers import die_roll
+from referee.seats import seat_index, seat_of, split_player
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse, rule_ids
-from referee.grid import FACINGS, Square, parse_square, square_name, step
+from referee.grid import FACINGS, Square, facing_word, parse_square, square_name, step
 
 from .board import EXIT_NAMES, EXIT_TITLES, Mansion, mansion_from_tags
 
@@ -82,7 +85,6 @@ R_WEAPON_HUMANS = "zombie-attack.ruling.weapon-vs-human"
 #: Every rule id this engine can raise (each is an entry in the rules database).
 RULE_IDS: frozenset[str] = rule_ids(globals())
 
-_DIRS = {"n": "N", "e": "E", "s": "S", "w": "W", "north": "N", "east": "E", "south": "S", "west": "W"}
 
 
 def parse_card(text: str) -> str:
@@ -100,18 +102,9 @@ def parse_card(text: str) -> str:
 
 def parse_deck(text: str) -> dict[str, int]:
     """``"Empty=40 Hiding=24 ..."`` -> card counts (kinds left out count 0)."""
-    deck = {c: 0 for c in CARDS}
-    seen: set[str] = set()
-    for token in text.replace(",", " ").split():
-        name, sep, count = token.rpartition("=")
-        if not sep or not count.isdigit() or not name:
-            raise BadInputError(f"bad deck entry {token[:30]!r}: write CARD=COUNT, e.g. Weapon=22")
-        card = parse_card(name)
-        if card in seen:
-            raise BadInputError(f"the deck names {card} twice")
-        seen.add(card)
-        deck[card] = int(count)
-    return deck
+    return {c: 0 for c in CARDS} | parse_counts(
+        text, parse_card, "bad deck entry {!r}: write CARD=COUNT, e.g. Weapon=22", "the deck names {} twice",
+        width=30, last=True, name_required=True)
 
 
 def deck_text(deck: dict[str, int]) -> str:
@@ -255,7 +248,7 @@ class Game(EngineBase):
         self.s = State([Player(p) for p in players],
                        [Zombie(exits[i // 2]) for i in range(zombies)],
                        Counter({c: n for c, n in self.composition.items() if n}), Counter())
-        self._index = {p.lower(): i for i, p in enumerate(players)}
+        self._index = seat_index(players)
 
     # -- set-up ------------------------------------------------------------------------
 
@@ -414,17 +407,12 @@ class Game(EngineBase):
     # -- parsing -----------------------------------------------------------------------
 
     def seat_of(self, name: str) -> int:
-        key = " ".join(name.split()).lower()
-        if key not in self._index:
-            raise BadInputError(f"unknown player {name.strip()[:30]!r} (players: {', '.join(self.players)})")
-        return self._index[key]
+        return seat_of(self._index, (p.name for p in self.s.players), name, 30)
 
     def parse(self, text: str) -> Event:
-        who, sep, what = text.partition(":")
+        who, what = split_player(text, f"expected 'Player: event' (start, roll, a step N/E/S/W, stop, to, zombie), "
+                                       f"not {text.strip()[:60]!r}")
         words = what.split()
-        if not sep or not words:
-            raise BadInputError(f"expected 'Player: event' (start, roll, a step N/E/S/W, stop, to, zombie), "
-                                f"not {text.strip()[:60]!r}")
         seat = self.seat_of(who)
         verb = words[0].lower()
         rest = words[1:]
@@ -457,8 +445,8 @@ class Game(EngineBase):
             number = _die(rest[2]) if len(rest) > 2 else None
             path = tuple(_direction(w) for w in rest[3:])
             return Event(seat, "zombie", square=sq, number=number, path=path)
-        if verb in _DIRS:
-            facing = _DIRS[verb]
+        facing = facing_word(verb)
+        if facing is not None:
             card = decision = drop = None
             if rest:
                 card = parse_card(rest[0])
@@ -1340,13 +1328,11 @@ def path_index(start: Square, path: tuple[str, ...], sq: Square | None) -> int:
 
 
 def _die(word: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= 6:
-        raise BadInputError(f"a die roll is a number 1 to 6, not {word[:10]!r}")
-    return int(word)
+    return die_roll(word, "a die roll is a number 1 to 6, not {!r}", 10)
 
 
 def _direction(word: str) -> str:
-    d = _DIRS.get(word.lower())
+    d = facing_word(word)
     if d is None:
         raise BadInputError(f"{word[:10]!r} is not a step: N, E, S or W")
     return d

@@ -21,6 +21,8 @@ from typing import Any, Callable
 from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
 from referee.words import unknown
+from referee.numbers import die_roll
+from referee.seats import seat_index, seat_of, split_player
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse, rule_ids
 
 from .odds import fight_odds
@@ -248,7 +250,7 @@ class Game(EngineBase):
         self.winner: int | None = None
         self.ending: str | None = None
         self._new_turn_flags()
-        self._index = {p.lower(): i for i, p in enumerate(players)}
+        self._index = seat_index(players)
 
     def _new_turn_flags(self) -> None:
         self.start_life = self.players[self.seat].life
@@ -396,19 +398,14 @@ class Game(EngineBase):
     # -- parsing ----------------------------------------------------------------------------
 
     def _seat(self, name: str) -> int:
-        key = " ".join(name.split()).lower()
-        if key not in self._index:
-            raise BadInputError(f"unknown player {name.strip()[:40]!r} "
-                                f"(players: {', '.join(p.name for p in self.players)})")
-        return self._index[key]
+        return seat_of(self._index, (p.name for p in self.players), name, 40)
 
     def parse(self, text: str) -> tuple[int, str, dict[str, Any]]:
         """``(seat, verb, args)`` of an event; :class:`BadInputError` when malformed."""
         if not isinstance(text, str) or len(text) > 300:
             raise BadInputError("an event is one line of at most 300 characters")
-        who, sep, rest = text.partition(":")
-        if not sep or not who.strip():
-            raise BadInputError(f"write events as `Player: ...` (e.g. `Ann: roll 3`), not {text.strip()[:40]!r}")
+        who, rest = split_player(text, f"write events as `Player: ...` (e.g. `Ann: roll 3`), not {text.strip()[:40]!r}",
+                                 blank_event_ok=True)
         seat = self._seat(who)
         body = " ".join(rest.split())
         low = body.lower()
@@ -1469,10 +1466,7 @@ def _int(text: str, what: str, low: int, high: int) -> int:
 
 
 def _die(text: str, what: str) -> int:
-    t = text.strip()
-    if not re.fullmatch(r"[1-6]", t):
-        raise BadInputError(f"`{what}` takes a die roll 1..6, not {t[:20]!r}")
-    return int(t)
+    return die_roll(text, f"`{what}` takes a die roll 1..6, not {{!r}}")
 
 
 _FIGHT_FORM = 'write `fight N [dog|enhanced] [+B "Weapon"] [ammo|life]`'

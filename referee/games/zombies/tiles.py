@@ -115,8 +115,7 @@ def check_expansions(data: TileData, expansions: tuple[str, ...]) -> None:
 
 def builtin_tile_data() -> TileData:
     """The built-in (incomplete) list of named tiles."""
-    from importlib import resources
+    from referee.paths import data_text
 
-    text = resources.files("referee.data").joinpath("tiles", "zombies-quick-play.toml").read_text(
-        encoding="utf-8")
+    text = data_text("tiles", "zombies-quick-play.toml")
     return parse_tile_data(text, "built-in tile data")
