@@ -24,7 +24,6 @@ Every rejection raises :class:`IllegalEventError` with a rule id from
 
 from __future__ import annotations
 
-import copy
 import re
 from collections import Counter
 from typing import Any
@@ -94,6 +93,21 @@ def fmt(name: str | None) -> str:
 
 
 from referee.words import plural as _plural  # noqa: E402
+
+
+def _copy_counter(c: Counter) -> Counter:
+    """A copy of ``c`` (plain dict copying: ``Counter(c)`` goes through ``update``)."""
+    new = dict.__new__(Counter)
+    dict.update(new, c)
+    return new
+
+
+def _copy_hand(h: Hand) -> Hand:
+    """A copy of ``h`` sharing nothing with it (its known cards and unknown count)."""
+    new = object.__new__(Hand)
+    new.__dict__.update(h.__dict__)
+    new.known = _copy_counter(h.known)
+    return new
 
 
 def _join(names: list[str]) -> str:
@@ -202,11 +216,39 @@ class Game(EngineBase):
             out["Zombies"] = "out"
         return out
 
+    #: the attributes an event may change in place, copied by :meth:`_save`; every other
+    #: attribute is a number, string or None that an event only rebinds, or set-up no
+    #: event changes in place (the catalogue and composition, which a card line replaces
+    #: whole; the players, the seat index, the note tags)
+    _LISTS = ("others", "top", "discard", "trash", "replacements", "subplays")
+    _COUNTERS = ("kills_used", "flee")
+    _COUNTER_LISTS = ("keepers", "creepers")
+
+    def _save(self) -> dict[str, Any]:
+        """Every attribute, with a fresh copy of each container an event changes in place:
+        the hands, the Keepers and Creepers, the rules, the piles' known cards, the owed
+        replacements and plays, the kills used and the Pairs that must flee.  Restoring it
+        (:meth:`_restore`) undoes any event; it is also an independent copy of the game.
+        Far cheaper than a deep copy (issue 26)."""
+        saved = self.__dict__.copy()
+        saved["hands"] = [_copy_hand(h) for h in self.hands]
+        for key in self._COUNTER_LISTS:
+            saved[key] = [_copy_counter(c) for c in saved[key]]
+        for key in self._COUNTERS:
+            saved[key] = _copy_counter(saved[key])
+        for key in self._LISTS:
+            saved[key] = saved[key].copy()
+        saved["rules"] = self.rules.copy()
+        return saved
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        """Put back a :meth:`_save` snapshot, dropping any attribute set since."""
+        self.__dict__.clear()
+        self.__dict__.update(saved)
+
     def __deepcopy__(self, memo):
         new = object.__new__(Game)
-        for key, value in self.__dict__.items():
-            setattr(new, key, value if key in ("cat", "composition", "players", "_index", "notes_tags")
-                    else copy.deepcopy(value, memo))
+        new.__dict__.update(self._save())
         return new
 
     # -- derived state --------------------------------------------------------------------
@@ -520,11 +562,15 @@ class Game(EngineBase):
     # -- events ---------------------------------------------------------------------------
 
     def apply(self, text: str) -> Applied:
-        """Check and apply one event; atomic (the work is done on a copy)."""
-        work = copy.deepcopy(self)
-        applied = work._apply(text)
-        self.__dict__.update(work.__dict__)
-        return applied
+        """Check and apply one event; atomic: a refused event changes nothing (some checks
+        run part-way through the change, so a snapshot of the mutable state, not a deep
+        copy, is taken first and put back when the event raises)."""
+        saved = self._save()
+        try:
+            return self._apply(text)
+        except BaseException:
+            self._restore(saved)
+            raise
 
     def _apply(self, text: str) -> Applied:
         m = _CARD_LINE.match(text)
