@@ -1047,3 +1047,20 @@ def test_the_snapshot_shares_no_container_an_event_changes():
         if not legal:
             break
         g.apply(rng.choice(legal).text)
+
+
+def test_seen_counts_one_card_as_visible_counts_them_all():
+    """``seen(name)`` (the one-name count the checks use) equals ``visible()[name]`` for
+    every card at every position of random play."""
+    import random
+
+    for seed, players in ((1, "Ann, Ben"), (2, "Ann, Ben, Cat, Dan")):
+        rng = random.Random(seed)
+        g = new(players, cards=None)
+        for _ in range(250):
+            v = g.visible()
+            assert {c.name: g.seen(c.name) for c in g.cat} == {c.name: v[c.name] for c in g.cat}
+            legal = g.legal_events()
+            if not legal:
+                break
+            g.apply(rng.choice(legal).text)

@@ -309,8 +309,12 @@ class Game(EngineBase):
         """Players other than the one whose turn it is who are over a limit now."""
         if self.over or self.first_round:
             return []
+        hand, keep = self.rule_value("hand-limit"), self.rule_value("keeper-limit")
+        if hand is None and keep is None:
+            return []
         return [p for p in range(len(self.players)) if p != self.current
-                and (self.hand_excess(p) or self.keeper_excess(p))]
+                and (hand is not None and self.hands[p].size > hand
+                     or keep is not None and sum(self.keepers[p].values()) > keep)]
 
     def visible(self) -> Counter:
         """Copies of each card the referee can see: in play, in front of players, known
@@ -326,9 +330,19 @@ class Game(EngineBase):
         seen.update(self.top)
         return seen
 
+    def seen(self, name: str) -> int:
+        """Copies of ``name`` the referee can see: ``visible()[name]`` without counting
+        every other card (the check of one event needs one name)."""
+        n = sum(1 for x in (*self.rules.values(), *self.others, self.goal, self.trio) if x == name)
+        for p in range(len(self.players)):
+            n += (self.keepers[p].get(name, 0) + self.creepers[p].get(name, 0)
+                  + self.hands[p].known.get(name, 0))
+        return n + self.discard.count(name) + self.trash.count(name) + self.top.count(name)
+
     def unseen(self, name: str, seen: Counter | None = None) -> int:
-        seen = self.visible() if seen is None else seen
-        return self.composition.get(name, 0) - seen[name]
+        """Copies of ``name`` in the deck the referee cannot see (``seen``: a
+        :meth:`visible` count already made, when many names are asked)."""
+        return self.composition.get(name, 0) - (self.seen(name) if seen is None else seen[name])
 
     def zombies_in_front(self, p: int) -> int:
         """Zombies in front of ``p``, counted as the cards show them (a Trio is 3)."""
@@ -347,12 +361,17 @@ class Game(EngineBase):
         goal = self.cat.card(name)
         if goal.needs is None:
             return False
-        front = self.keepers[p] + self.creepers[p]
-        if extra:
-            front[extra] += 1
-        need = Counter(self.cat.card(n).name for n in goal.needs)
-        if any(front[c] < k for c, k in need.items()):
-            return False
+        need: dict[str, int] = {}
+        for n in goal.needs:
+            c = self.cat.card(n).name
+            need[c] = need.get(c, 0) + 1
+        keepers, creepers = self.keepers[p], self.creepers[p]
+        for c, k in need.items():
+            have = max(0, keepers.get(c, 0) + creepers.get(c, 0))  # as Counter + counts
+            if extra and c == extra:
+                have += 1
+            if have < k:
+                return False
         if self.zombies_out:
             # the zombie conditions are ignored; a card with nothing else to meet is never met
             return bool(goal.needs) or not (goal.zombies != "any" or goal.zombies_min
