@@ -21,7 +21,7 @@ from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
 from referee.words import unknown
 from referee.numbers import die_roll
-from referee.seats import seat_index, seat_of, split_player
+from referee.seats import player_key, seat_index, seat_of, split_player
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse, rule_ids
 
 from .odds import fight_odds
@@ -413,9 +413,13 @@ class Game(EngineBase):
         """``(seat, verb, args)`` of an event; :class:`BadInputError` when malformed."""
         if not isinstance(text, str) or len(text) > 300:
             raise BadInputError("an event is one line of at most 300 characters")
-        who, rest = split_player(text, f"write events as `Player: ...` (e.g. `Ann: roll 3`), not {text.strip()[:40]!r}",
-                                 blank_event_ok=True)
-        seat = self._seat(who)
+        who, sep, rest = text.partition(":")
+        if not sep or not who.strip():  # split_player refuses it, in these words
+            split_player(text, f"write events as `Player: ...` (e.g. `Ann: roll 3`), not {text.strip()[:40]!r}",
+                         blank_event_ok=True)
+        seat = self._index.get(player_key(who))
+        if seat is None:
+            seat = self._seat(who)  # refuses the unknown name
         body = " ".join(rest.split())
         low = body.lower()
         word, _, tail = low.partition(" ")
