@@ -961,3 +961,106 @@ def test_ruling_23_goals_and_ungoals_count_zombies_as_the_cards_show_them():
     g.apply('card "Horde at the Door" type=ungoal needs=[] table_zombies_min=6')
     play(g, "Ann: draw ?", 'Ann: play "Horde at the Door"')
     assert not g.over                                  # without the Zombies it is never met
+
+
+# -- apply is atomic without a deep copy (issue 26) --------------------------------------------
+
+_SETUP = ("cat", "composition", "players", "_index", "notes_tags")  # no event changes them in place
+
+
+def _state(game: Game) -> dict:
+    """Every attribute of ``game`` deep-copied, the catalogue aside."""
+    import copy
+
+    return {k: copy.deepcopy(v) for k, v in game.__dict__.items() if k != "cat"}
+
+
+def test_a_refusal_found_part_way_through_an_event_undoes_what_it_had_changed():
+    """`Ann: end` before her first draw is refused only after the event has left the
+    first round: the snapshot apply took first puts the first round back."""
+    g = new(cards=None)
+    before = _state(g)
+    refused(g, "Ann: end", "fluxx.ruling.draws-before-plays")
+    assert _state(g) == before and g.first_round
+    assert g.to_json()["owes"]["draws"] == 0
+
+
+def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(monkeypatch):
+    """Make every event raise after all its changes (in the last step, ``_after``) and the
+    game must still be exactly as it was, for every event met in random play."""
+    import random
+
+    class Late(Exception):
+        pass
+
+    after = Game._after
+
+    def late(self, notes):
+        after(self, notes)
+        raise Late
+
+    verbs: set[str] = set()
+    for seed, players in ((1, "Ann, Ben"), (2, "Ann, Ben, Cat, Dan, Eve"), (3, "Ann, Ben, Cat")):
+        rng = random.Random(seed)
+        g = new(players, cards=None)
+        for _ in range(300):
+            legal = g.legal_events()
+            if not legal:
+                break
+            pick = rng.choice(legal).text
+            before = _state(g)
+            monkeypatch.setattr(Game, "_after", late)
+            with pytest.raises(Late):
+                g.apply(pick)
+            monkeypatch.undo()
+            assert _state(g) == before, pick
+            assert g.apply(pick).text == pick
+            verbs.add(pick.split(":")[1].split()[0])
+    assert {"draw", "play", "discard", "end"} <= verbs
+
+
+def test_the_snapshot_shares_no_container_an_event_changes():
+    """Every attribute besides the set-up and the containers the snapshot copies holds
+    plain values, and the snapshot's containers are fresh: a new list, dict or Counter
+    attribute must be added to ``_save``, or this fails."""
+    import random
+
+    def plain(v):
+        return isinstance(v, (int, str, float, type(None), frozenset)) or (
+            isinstance(v, tuple) and all(plain(x) for x in v))
+
+    copied = {"hands", "rules", *Game._LISTS, *Game._COUNTERS, *Game._COUNTER_LISTS}
+    rng = random.Random(6)
+    g = new("Ann, Ben, Cat, Dan", cards=None)
+    for _ in range(300):
+        saved = g._save()
+        assert saved == g.__dict__
+        for key, value in vars(g).items():
+            if key in copied:
+                assert saved[key] is not value, key
+            elif key not in _SETUP:
+                assert plain(value), key
+        for key in ("hands", *Game._COUNTER_LISTS):
+            assert all(a is not b for a, b in zip(saved[key], getattr(g, key))), key
+        assert all(a.known is not b.known for a, b in zip(saved["hands"], g.hands))
+        legal = g.legal_events()
+        if not legal:
+            break
+        g.apply(rng.choice(legal).text)
+
+
+def test_seen_counts_one_card_as_visible_counts_them_all():
+    """``seen(name)`` (the one-name count the checks use) equals ``visible()[name]`` for
+    every card at every position of random play."""
+    import random
+
+    for seed, players in ((1, "Ann, Ben"), (2, "Ann, Ben, Cat, Dan")):
+        rng = random.Random(seed)
+        g = new(players, cards=None)
+        for _ in range(250):
+            v = g.visible()
+            assert {c.name: g.seen(c.name) for c in g.cat} == {c.name: v[c.name] for c in g.cat}
+            legal = g.legal_events()
+            if not legal:
+                break
+            g.apply(rng.choice(legal).text)

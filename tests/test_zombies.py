@@ -1025,3 +1025,81 @@ def test_counts_read_right_on_screen():
     play(h, 'Ann: tile "Helipad" z=1 ammo=0 life=0')
     board = next(line for line in status_lines(h) if line.startswith("Board:"))
     assert board.endswith("helipad being bid for")
+
+
+# -- apply is atomic without a deep copy (issue 26) --------------------------------------------
+
+def _state(game: Game) -> dict:
+    """Every attribute of ``game`` deep-copied, the tile data aside (no event changes it)."""
+    import copy
+
+    return {k: copy.deepcopy(v) for k, v in game.__dict__.items() if k != "data"}
+
+
+def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(monkeypatch):
+    """apply snapshots only the containers an event changes (not a deep copy): make
+    every event raise after all its changes and the game must still be exactly as it
+    was, for every verb met in random play (fights, items, bids, tiles with tokens)."""
+    import random
+
+    class Late(Exception):
+        pass
+
+    def late(do):
+        def run(self, *args):
+            do(self, *args)
+            raise Late
+        return run
+
+    seen: set[str] = set()
+    for seed, players, exps in ((1, "Ann, Ben", ""), (2, "Ann, Ben, Cat, Dan", "the-end, schools-out"),
+                                (3, "Ann, Ben, Cat", "zombie-corps, six-feet-under")):
+        rng = random.Random(seed)
+        game = new(players, Tiles=14, Expansions=exps)
+        for _ in range(250):
+            legal = game.legal_events()
+            if not legal:
+                break
+            pick = rng.choice(legal).text
+            before = _state(game)
+            verb = game.parse(pick)[1]
+            name = "_do_" + verb.replace("-", "_")
+            monkeypatch.setattr(Game, name, late(getattr(Game, name)))
+            with pytest.raises(Late):
+                game.apply(pick)
+            monkeypatch.undo()
+            assert _state(game) == before, pick
+            assert game.apply(pick).text == pick
+            seen.add(verb)
+    assert {"tile", "fight", "move", "end", "item"} <= seen
+
+
+def test_the_snapshot_shares_no_container_an_event_changes():
+    """Every attribute outside ``_CONTAINERS`` (and the set-up) holds plain values, and a
+    snapshot's containers are fresh: a new attribute or seat field that is a list, dict
+    or set must be added to the snapshot, or this fails."""
+    import random
+
+    def plain(v):
+        return isinstance(v, (int, str, float, type(None), frozenset)) or (
+            isinstance(v, tuple) and all(plain(x) for x in v))
+
+    rng = random.Random(4)
+    game = new("Ann, Ben, Cat", Tiles=12, Expansions="the-end")
+    for _ in range(200):
+        saved = game._save()
+        for key, value in vars(game).items():
+            if key in Game._CONTAINERS:
+                assert value is None or saved[key] is not value, key
+            elif key not in ("data", "_index", "common_tags"):
+                assert plain(value), key
+        for p, q in zip(game.players, saved["players"]):
+            assert p == q and p is not q and p.in_play is not q.in_play and p.bonus is not q.bonus
+            assert all(plain(v) for k, v in vars(p).items() if k not in ("in_play", "bonus"))
+        if game.bidding is not None:
+            assert saved["bidding"] == game.bidding and saved["bidding"].passed is not game.bidding.passed
+            assert saved["bidding"].order is not game.bidding.order
+        legal = game.legal_events()
+        if not legal:
+            break
+        game.apply(rng.choice(legal).text)

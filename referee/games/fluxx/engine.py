@@ -24,7 +24,6 @@ Every rejection raises :class:`IllegalEventError` with a rule id from
 
 from __future__ import annotations
 
-import copy
 import re
 from collections import Counter
 from typing import Any
@@ -94,6 +93,21 @@ def fmt(name: str | None) -> str:
 
 
 from referee.words import plural as _plural  # noqa: E402
+
+
+def _copy_counter(c: Counter) -> Counter:
+    """A copy of ``c`` (plain dict copying: ``Counter(c)`` goes through ``update``)."""
+    new = dict.__new__(Counter)
+    dict.update(new, c)
+    return new
+
+
+def _copy_hand(h: Hand) -> Hand:
+    """A copy of ``h`` sharing nothing with it (its known cards and unknown count)."""
+    new = object.__new__(Hand)
+    new.__dict__.update(h.__dict__)
+    new.known = _copy_counter(h.known)
+    return new
 
 
 def _join(names: list[str]) -> str:
@@ -202,11 +216,39 @@ class Game(EngineBase):
             out["Zombies"] = "out"
         return out
 
+    #: the attributes an event may change in place, copied by :meth:`_save`; every other
+    #: attribute is a number, string or None that an event only rebinds, or set-up no
+    #: event changes in place (the catalogue and composition, which a card line replaces
+    #: whole; the players, the seat index, the note tags)
+    _LISTS = ("others", "top", "discard", "trash", "replacements", "subplays")
+    _COUNTERS = ("kills_used", "flee")
+    _COUNTER_LISTS = ("keepers", "creepers")
+
+    def _save(self) -> dict[str, Any]:
+        """Every attribute, with a fresh copy of each container an event changes in place:
+        the hands, the Keepers and Creepers, the rules, the piles' known cards, the owed
+        replacements and plays, the kills used and the Pairs that must flee.  Restoring it
+        (:meth:`_restore`) undoes any event; it is also an independent copy of the game.
+        Far cheaper than a deep copy (issue 26)."""
+        saved = self.__dict__.copy()
+        saved["hands"] = [_copy_hand(h) for h in self.hands]
+        for key in self._COUNTER_LISTS:
+            saved[key] = [_copy_counter(c) for c in saved[key]]
+        for key in self._COUNTERS:
+            saved[key] = _copy_counter(saved[key])
+        for key in self._LISTS:
+            saved[key] = saved[key].copy()
+        saved["rules"] = self.rules.copy()
+        return saved
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        """Put back a :meth:`_save` snapshot, dropping any attribute set since."""
+        self.__dict__.clear()
+        self.__dict__.update(saved)
+
     def __deepcopy__(self, memo):
         new = object.__new__(Game)
-        for key, value in self.__dict__.items():
-            setattr(new, key, value if key in ("cat", "composition", "players", "_index", "notes_tags")
-                    else copy.deepcopy(value, memo))
+        new.__dict__.update(self._save())
         return new
 
     # -- derived state --------------------------------------------------------------------
@@ -267,8 +309,12 @@ class Game(EngineBase):
         """Players other than the one whose turn it is who are over a limit now."""
         if self.over or self.first_round:
             return []
+        hand, keep = self.rule_value("hand-limit"), self.rule_value("keeper-limit")
+        if hand is None and keep is None:
+            return []
         return [p for p in range(len(self.players)) if p != self.current
-                and (self.hand_excess(p) or self.keeper_excess(p))]
+                and (hand is not None and self.hands[p].size > hand
+                     or keep is not None and sum(self.keepers[p].values()) > keep)]
 
     def visible(self) -> Counter:
         """Copies of each card the referee can see: in play, in front of players, known
@@ -284,9 +330,19 @@ class Game(EngineBase):
         seen.update(self.top)
         return seen
 
+    def seen(self, name: str) -> int:
+        """Copies of ``name`` the referee can see: ``visible()[name]`` without counting
+        every other card (the check of one event needs one name)."""
+        n = sum(1 for x in (*self.rules.values(), *self.others, self.goal, self.trio) if x == name)
+        for p in range(len(self.players)):
+            n += (self.keepers[p].get(name, 0) + self.creepers[p].get(name, 0)
+                  + self.hands[p].known.get(name, 0))
+        return n + self.discard.count(name) + self.trash.count(name) + self.top.count(name)
+
     def unseen(self, name: str, seen: Counter | None = None) -> int:
-        seen = self.visible() if seen is None else seen
-        return self.composition.get(name, 0) - seen[name]
+        """Copies of ``name`` in the deck the referee cannot see (``seen``: a
+        :meth:`visible` count already made, when many names are asked)."""
+        return self.composition.get(name, 0) - (self.seen(name) if seen is None else seen[name])
 
     def zombies_in_front(self, p: int) -> int:
         """Zombies in front of ``p``, counted as the cards show them (a Trio is 3)."""
@@ -305,12 +361,17 @@ class Game(EngineBase):
         goal = self.cat.card(name)
         if goal.needs is None:
             return False
-        front = self.keepers[p] + self.creepers[p]
-        if extra:
-            front[extra] += 1
-        need = Counter(self.cat.card(n).name for n in goal.needs)
-        if any(front[c] < k for c, k in need.items()):
-            return False
+        need: dict[str, int] = {}
+        for n in goal.needs:
+            c = self.cat.card(n).name
+            need[c] = need.get(c, 0) + 1
+        keepers, creepers = self.keepers[p], self.creepers[p]
+        for c, k in need.items():
+            have = max(0, keepers.get(c, 0) + creepers.get(c, 0))  # as Counter + counts
+            if extra and c == extra:
+                have += 1
+            if have < k:
+                return False
         if self.zombies_out:
             # the zombie conditions are ignored; a card with nothing else to meet is never met
             return bool(goal.needs) or not (goal.zombies != "any" or goal.zombies_min
@@ -520,11 +581,15 @@ class Game(EngineBase):
     # -- events ---------------------------------------------------------------------------
 
     def apply(self, text: str) -> Applied:
-        """Check and apply one event; atomic (the work is done on a copy)."""
-        work = copy.deepcopy(self)
-        applied = work._apply(text)
-        self.__dict__.update(work.__dict__)
-        return applied
+        """Check and apply one event; atomic: a refused event changes nothing (some checks
+        run part-way through the change, so a snapshot of the mutable state, not a deep
+        copy, is taken first and put back when the event raises)."""
+        saved = self._save()
+        try:
+            return self._apply(text)
+        except BaseException:
+            self._restore(saved)
+            raise
 
     def _apply(self, text: str) -> Applied:
         m = _CARD_LINE.match(text)

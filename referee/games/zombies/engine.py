@@ -13,7 +13,6 @@ combat roll with both ammo and life to pay raises :class:`ChoiceNeeded`.
 
 from __future__ import annotations
 
-import copy
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -22,7 +21,7 @@ from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
 from referee.words import unknown
 from referee.numbers import die_roll
-from referee.seats import seat_index, seat_of, split_player
+from referee.seats import player_key, seat_index, seat_of, split_player
 from referee.games.base import Applied, Blocked, EngineBase, Problem, refuse, rule_ids
 
 from .odds import fight_odds
@@ -212,6 +211,16 @@ class Bidding:
     high: int | None = None
     leader: int | None = None
     at: int = 0
+
+
+def _copy_seat(p: Seat) -> Seat:
+    """A copy of ``p`` sharing no container with it (its fields are numbers, strings,
+    a bool, the ``in_play`` list and the ``bonus`` dict)."""
+    c = object.__new__(Seat)
+    c.__dict__.update(p.__dict__)
+    c.in_play = p.in_play.copy()
+    c.bonus = p.bonus.copy()
+    return c
 
 
 from referee.words import plural as _plural  # noqa: E402
@@ -404,9 +413,13 @@ class Game(EngineBase):
         """``(seat, verb, args)`` of an event; :class:`BadInputError` when malformed."""
         if not isinstance(text, str) or len(text) > 300:
             raise BadInputError("an event is one line of at most 300 characters")
-        who, rest = split_player(text, f"write events as `Player: ...` (e.g. `Ann: roll 3`), not {text.strip()[:40]!r}",
-                                 blank_event_ok=True)
-        seat = self._seat(who)
+        who, sep, rest = text.partition(":")
+        if not sep or not who.strip():  # split_player refuses it, in these words
+            split_player(text, f"write events as `Player: ...` (e.g. `Ann: roll 3`), not {text.strip()[:40]!r}",
+                         blank_event_ok=True)
+        seat = self._index.get(player_key(who))
+        if seat is None:
+            seat = self._seat(who)  # refuses the unknown name
         body = " ".join(rest.split())
         low = body.lower()
         word, _, tail = low.partition(" ")
@@ -865,18 +878,41 @@ class Game(EngineBase):
 
     # -- apply ------------------------------------------------------------------------------
 
+    #: the attributes an event may change in place (containers); every other attribute
+    #: is a number, string, tuple or None that an event only rebinds, or set-up that no
+    #: event changes (the tile data, the seat index, the common tags)
+    _CONTAINERS = frozenset({"players", "tokens", "placed", "bidding"})
+
     def _save(self) -> dict[str, Any]:
-        return {k: copy.deepcopy(v) for k, v in self.__dict__.items() if k != "data"}
+        """Every attribute, with a fresh copy of each container an event changes in place
+        (:data:`_CONTAINERS`): the seats with their cards in play and weapon bonuses, the
+        tokens, the placed tiles and the bidding.  Restoring it undoes any event; it is
+        also an independent copy of the game.  Far cheaper than a deep copy (issue 26)."""
+        saved = self.__dict__.copy()
+        saved["players"] = [_copy_seat(p) for p in self.players]
+        saved["tokens"] = self.tokens.copy()
+        saved["placed"] = self.placed.copy()
+        b = self.bidding
+        if b is not None:
+            saved["bidding"] = Bidding(b.order.copy(), b.passed.copy(), b.high, b.leader, b.at)
+        return saved
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        """Put back a :meth:`_save` snapshot, dropping any attribute set since."""
+        self.__dict__.clear()
+        self.__dict__.update(saved)
 
     def apply(self, text: str) -> Applied:
-        """Check and apply one event; atomic (a refused event changes nothing)."""
+        """Check and apply one event; atomic (a refused event changes nothing: every
+        check runs before any change, and a snapshot of the mutable state, not a deep
+        copy, is put back should the change itself raise)."""
         seat, verb, args = self.parse(text)
         refuse(self.check(seat, verb, args))
         saved = self._save()
         try:
             canon, notes = getattr(self, "_do_" + verb.replace("-", "_"))(seat, args)
-        except Exception:
-            self.__dict__.update(saved)
+        except BaseException:
+            self._restore(saved)
             raise
         return Applied(f"{self.players[seat].name}: {canon}", notes)
 
