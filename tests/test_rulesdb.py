@@ -277,7 +277,7 @@ def test_two_swapped_letters_resolve_to_the_word_they_scramble(db):
 
 
 def test_table_slang_reaches_the_rule_words(db):
-    """Words no entry carries widen to the entries' words (data in rulesdb.synonyms)."""
+    """Words no entry carries widen to the entries' words (data in rulesdb/data/tuning)."""
     assert "zombie" in db.parse("deadheads")[0]
     assert "discard" in db.parse("burn")[0]
     assert "player" in db.parse("roommate")[0]
@@ -528,20 +528,6 @@ def test_entry_texts_keep_their_paragraphs_and_list_lines(tmp_path):
 
     (entry,) = load_entries(files=[tmp_path / "x.toml"])
     assert entry.text == "Fluffy moves first.\n\nThe zombies:\n- shamble\n- bounce"
-
-
-def test_synonym_tables_list_each_word_once():
-    """A word listed twice in a dict literal silently keeps only its last meaning."""
-    import ast
-    import collections
-
-    import rulesdb.synonyms as syn
-
-    tree = ast.parse(Path(syn.__file__).read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Dict):
-            keys = [k.value for k in node.keys if isinstance(k, ast.Constant)]
-            assert [k for k, n in collections.Counter(keys).items() if n > 1] == []
 
 
 def test_zombie_turn_says_the_column_turn_needs_no_bug_in_between():
