@@ -13,6 +13,15 @@ phrasings in tables ``asks`` and ``fts``, and each phrasing's count of content w
 patched in place for the ablation and restored after it; the typo vocabulary of the index
 and its key-word stems are not (they change little and only the typo path reads them).
 
+Search figures only: ``rules ask`` also reads the synonyms and stop words when it picks
+the deciding sentence and the verdict (:mod:`rulesdb.answer`), which this tool does not
+measure, and rows redundant with each other ("roll" and "rolled") each move nothing alone
+but not together.  Before ``--drop`` is committed, run ``rules_eval.py`` on every dev set
+and ``verdict_eval.py``.  In November 2026, dropping the 645 idle rows at once cost 27
+no-bank answers their rank; with the 43 rows those misses held kept, every rules_eval
+figure stood, but 10 no-bank answers still moved (7 worse, 3 better) and 10 of the 15
+right verdicts were lost, so the drop was not made.
+
 Dev sets only: the shared set, extra, every non-blind optional set of ``rules_eval`` and
 the probe sets; never a blind or held-out set.
 
