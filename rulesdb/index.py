@@ -49,7 +49,8 @@ from . import imports as _imports
 from . import verdicts as _verdicts
 from .model import (MAX_TYPO_WORD, Entry, Hit, Imported, Ruling, UnknownIdError, canonical_game,
                     check_question, entry_files, entry_from_json, files_digest, first_sentence, load_entries)
-from .synonyms import GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
+from .synonyms import CLAIMANTS, GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
+from .synonyms import digest as _tuning_digest
 
 #: Bump when the index layout or what is indexed changes.
 INDEX_VERSION = "16"
@@ -126,10 +127,14 @@ def words(text: str) -> list[str]:
     return _WORD.findall(normalize(text))
 
 
-_CLAIMANT = re.compile(
-    r" (?:the |my |our )?(?:zombie player|zombies player|fluffy player|dog player|other player|"
-    r"opponent|friend|buddy|mate|brother|sister|wife|husband|son|daughter|kid|dad|mom|he|she|they)"
-    r" (?:says|said|claims|thinks|insists|reckons)(?= )")
+def claimant_pattern(claimants: Iterable[str]) -> re.Pattern:
+    """The pattern of a claimant (``claimants``: :data:`~rulesdb.synonyms.CLAIMANTS`)
+    followed by a claim verb: " my sister says", " the zombie player thinks"."""
+    alts = "|".join(re.escape(c) for c in claimants) or "(?!)"
+    return re.compile(rf" (?:the |my |our )?(?:{alts}) (?:says|said|claims|thinks|insists|reckons)(?= )")
+
+
+_CLAIMANT = claimant_pattern(CLAIMANTS)
 
 
 def rewrite(text: str) -> str:
@@ -415,6 +420,7 @@ class Database:
         h.update(table_digest().encode())
         h.update(_bank.digest(self.bank_path).encode())
         h.update(_verdicts.digest(self.verdicts_dir).encode())
+        h.update(_tuning_digest().encode())  # rewrites and stop words shape the phrasings
         return h.hexdigest()
 
     @property

@@ -1,0 +1,107 @@
+"""The search's tuning tables as data (rulesdb/data/tuning/): each row says why it is
+there, each word has one role, and a changed table rebuilds the index."""
+
+from __future__ import annotations
+
+import collections
+import shutil
+
+import pytest
+
+import rulesdb.index as ix
+import rulesdb.synonyms as syn
+
+
+def _rows() -> dict[str, list[dict]]:
+    return {t: syn.load_rows(t) for t in syn.TABLES}
+
+
+def _key(table: str, row: dict) -> str:
+    return row["phrase"] if table == "rewrites" else row["word"]
+
+
+def role_conflicts(rows: dict[str, list[dict]]) -> list[tuple[str, str, str]]:
+    """``(word, table, table)`` for each word in two tables with roles that contradict:
+    a stop word is dropped before its synonyms are looked up and whatever else it does,
+    so a stop word may be neither a synonym, a claimant nor a one-word rewrite; a
+    one-word rewrite replaces the word before its synonyms are looked up, so it may not
+    be a synonym either.  A claimant may be a synonym: it is dropped only right before a
+    claim verb ("my son says ..."), and means a player anywhere else ("can my son play")."""
+    words = {t: {_key(t, r) for r in rs} for t, rs in rows.items()}
+    one_word_rewrites = {w for w in words.get("rewrites", ()) if " " not in w}
+    refused = [("stop_words", "synonyms", words.get("synonyms", set())),
+               ("stop_words", "claimants", words.get("claimants", set())),
+               ("stop_words", "rewrites", one_word_rewrites),
+               ("rewrites", "synonyms", one_word_rewrites & words.get("synonyms", set()))]
+    out = []
+    for a, b, other in refused:
+        mine = one_word_rewrites if a == "rewrites" else words.get(a, set())
+        out += [(w, a, b) for w in sorted(mine & other)]
+    return out
+
+
+def test_no_word_has_two_roles():
+    assert role_conflicts(_rows()) == []
+
+
+def test_a_word_in_two_roles_is_refused():
+    """The check itself: "sister" once was a stop word, a synonym and a claimant at once."""
+    rows = {"synonyms": [{"word": "sister", "also": ["player"], "why": "q"}],
+            "stop_words": [{"word": "sister", "why": "q"}, {"word": "the", "why": "q"}],
+            "claimants": [{"word": "sister", "why": "q"}, {"word": "son", "why": "q"}],
+            "rewrites": [{"phrase": "the", "to": "a", "why": "q"}]}
+    assert role_conflicts(rows) == [("sister", "stop_words", "synonyms"),
+                                    ("sister", "stop_words", "claimants"),
+                                    ("the", "stop_words", "rewrites")]
+    rows["synonyms"].append({"word": "son", "also": ["player"], "why": "q"})
+    assert ("son", "stop_words", "synonyms") not in role_conflicts(rows)  # a claimant may be a synonym
+
+
+@pytest.mark.parametrize("table", syn.TABLES)
+def test_every_row_says_why(table):
+    """Each row carries the question that motivated it (or what else keeps it)."""
+    missing = [_key(table, r) for r in syn.load_rows(table)
+               if not isinstance(r.get("why"), str) or not r["why"].strip()]
+    assert missing == []
+
+
+@pytest.mark.parametrize("table", syn.TABLES)
+def test_each_table_lists_each_word_once(table):
+    """A word listed twice would silently keep only its last meaning."""
+    keys = [_key(table, r) for r in syn.load_rows(table)]
+    assert [k for k, n in collections.Counter(keys).items() if n > 1] == []
+
+
+def test_rows_are_lower_case_words_the_parser_can_meet():
+    """Queries are normalised and split before the tables are read: a row with capitals
+    or punctuation would never match."""
+    for table, rows in _rows().items():
+        for r in rows:
+            key = _key(table, r)
+            assert " ".join(ix.words(key)) == key, (table, key)
+            if table == "synonyms":
+                assert r["also"] and all(a == a.lower() for a in r["also"]), key
+
+
+def test_the_tables_are_what_the_parser_reads():
+    rows = _rows()
+    assert list(syn.PHRASES) == [r["phrase"] for r in rows["rewrites"]]  # order matters
+    assert syn.STOP_WORDS == {r["word"] for r in rows["stop_words"]}
+    assert syn.CLAIMANTS == tuple(r["word"] for r in rows["claimants"])
+    for r in rows["synonyms"]:
+        assert syn.SYNONYMS[r["word"]][: len(r["also"])] == tuple(r["also"])
+    assert ix.rewrite("my son says the dog can leave") == "the dog can leave"
+
+
+def test_a_changed_table_changes_the_index_key(tmp_path, monkeypatch):
+    folder = tmp_path / "tuning"
+    shutil.copytree(syn.TUNING_DIR, folder)
+    before = syn.digest(folder)
+    assert before == syn.digest()
+    with (folder / "stop_words.jsonl").open("a", encoding="utf-8") as f:
+        f.write('{"word": "zzz", "why": "q"}\n')
+    assert syn.digest(folder) != before
+    db = ix.Database(index_path=tmp_path / "i.sqlite", imports_path=tmp_path / "none.db")
+    key = db._key([], [])
+    monkeypatch.setattr(ix, "_tuning_digest", lambda: syn.digest(folder))
+    assert db._key([], []) != key
