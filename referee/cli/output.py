@@ -81,15 +81,18 @@ def legal_renderables(game) -> list:
     rule id.  Rich renderables (print them with :func:`print_paged`)."""
     from rich.table import Table
 
+    def table(columns: tuple[str, ...], rows) -> Table:
+        t = Table(box=None, header_style="bold")
+        for name in columns:  # a rule id is never split
+            t.add_column(name, **({"no_wrap": True, "overflow": "fold"} if name == "rule" else {}))
+        for row in rows:
+            t.add_row(*row)
+        return t
+
     out: list = []
     due = game.due()
     if due:
-        table = Table(box=None, header_style="bold")
-        table.add_column("due now")
-        table.add_column("what to name")
-        for d in due:
-            table.add_row(d.text, d.description)
-        out += [table, ""]
+        out += [table(("due now", "what to name"), ((d.text, d.description) for d in due)), ""]
     events = game.legal_events()
     lines = game.legal_lines() if events else None  # the game's grouping of a long list
     if lines is not None:
@@ -97,23 +100,12 @@ def legal_renderables(game) -> list:
 
         out.append(Paged(Text("\n".join(lines))))
     elif events:
-        table = Table(box=None, header_style="bold")
-        table.add_column("event")
-        table.add_column("what it does")
-        for e in events:
-            table.add_row(e.text, e.description)
-        out.append(table)
+        out.append(table(("event", "what it does"), ((e.text, e.description) for e in events)))
     elif not due:
         out.append("No event is legal: the game is over." if game.over else "No event is legal now.")
     blocked = game.blocked_events()
     if blocked:
-        table = Table(box=None, header_style="bold")
-        table.add_column("not now")
-        table.add_column("why")
-        table.add_column("rule", no_wrap=True, overflow="fold")
-        for b in blocked:
-            table.add_row(b.event, b.reason, b.rule)
-        out += ["", table]
+        out += ["", table(("not now", "why", "rule"), ((b.event, b.reason, b.rule) for b in blocked))]
     return out
 
 

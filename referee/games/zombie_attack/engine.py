@@ -1200,24 +1200,30 @@ class Game(EngineBase):
                     out += self._step_options(seat, f)
             out.append(Option(f"{p.name}: stop", f"{p.name} ends the move"))
             return out
+        for z, n, found in self._zombie_walks():
+            longest = found.longest
+            head = f"{p.name}: zombie {square_name(z.at)} roll {n}"
+            for w, path in found.paths.items():
+                desc = self._walk_text(w)
+                if found.counts[w] > 1:
+                    desc += f" (one of {found.counts[w]} paths to this result)"
+                if longest != n:
+                    desc += f" (no {n}-step path: {'it cannot move' if longest == 0 else f'a longest path of {longest}'})"
+                out.append(Option(f"{head} {' '.join(path)}".rstrip(), desc))
+        return out
+
+    def _zombie_walks(self):
+        """``(zombie, roll, found)`` for each zombie still to move (one per square) and
+        each roll 1..6: the walks its searcher finds, as ``legal_events`` and
+        ``legal_lines`` both list them."""
         seen: set[Square] = set()
-        for z in s.zombies:
+        for z in self.s.zombies:
             if z.moved or z.at is None or z.at in seen:
                 continue
             seen.add(z.at)
             searcher = self._walk_searcher(z)
             for n in range(1, 7):
-                found = searcher(n)
-                longest = found.longest
-                head = f"{p.name}: zombie {square_name(z.at)} roll {n}"
-                for w, path in found.paths.items():
-                    desc = self._walk_text(w)
-                    if found.counts[w] > 1:
-                        desc += f" (one of {found.counts[w]} paths to this result)"
-                    if longest != n:
-                        desc += f" (no {n}-step path: {'it cannot move' if longest == 0 else f'a longest path of {longest}'})"
-                    out.append(Option(f"{head} {' '.join(path)}".rstrip(), desc))
-        return out
+                yield z, n, searcher(n)
 
     def legal_lines(self) -> list[str] | None:
         """The zombie phase's legal moves grouped for reading (issue 25): a line per
@@ -1231,29 +1237,23 @@ class Game(EngineBase):
         name = s.players[self.mover()].name
         out = [f"{name} moves a zombie: '{name}: zombie SQUARE roll N PATH'. For each zombie and roll, "
                "each result with one path to it (any other path with the same result is legal too):"]
-        seen: set[Square] = set()
-        for z in s.zombies:
-            if z.moved or z.at is None or z.at in seen:
-                continue
-            seen.add(z.at)
-            searcher = self._walk_searcher(z)
-            out.append(f"zombie {square_name(z.at)}")
-            for n in range(1, 7):
-                found = searcher(n)
-                items = []
-                for w, path in found.paths.items():
-                    item = f"{' '.join(path)} {square_name(w.end)}" if path else "no step"
-                    extra = []
-                    if w.turned:
-                        extra.append("turns " + ", ".join(s.players[i].name for i in sorted(w.turned)))
-                    if w.destroyed_by is not None:
-                        extra.append(f"{s.players[w.destroyed_by].name}'s Weapon")
-                    if found.counts[w] > 1:
-                        extra.append(f"{found.counts[w]} paths")
-                    items.append(item + (f" ({'; '.join(extra)})" if extra else ""))
-                short = "" if found.longest == n else \
-                    f" (no {n}-step path: {'it cannot move' if found.longest == 0 else f'longest {found.longest}'})"
-                out.append(f"  roll {n}{short}: " + " · ".join(items))
+        for z, n, found in self._zombie_walks():
+            if n == 1:
+                out.append(f"zombie {square_name(z.at)}")
+            items = []
+            for w, path in found.paths.items():
+                item = f"{' '.join(path)} {square_name(w.end)}" if path else "no step"
+                extra = []
+                if w.turned:
+                    extra.append("turns " + ", ".join(s.players[i].name for i in sorted(w.turned)))
+                if w.destroyed_by is not None:
+                    extra.append(f"{s.players[w.destroyed_by].name}'s Weapon")
+                if found.counts[w] > 1:
+                    extra.append(f"{found.counts[w]} paths")
+                items.append(item + (f" ({'; '.join(extra)})" if extra else ""))
+            short = "" if found.longest == n else \
+                f" (no {n}-step path: {'it cannot move' if found.longest == 0 else f'longest {found.longest}'})"
+            out.append(f"  roll {n}{short}: " + " · ".join(items))
         return out
 
     def _step_options(self, seat: int, facing: str) -> list[Option]:
