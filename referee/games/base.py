@@ -22,9 +22,9 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Protocol, runtime_checkable
+from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Protocol, runtime_checkable
 
-from referee.errors import ChoiceNeeded, IllegalEventError, Option
+from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
 
 
 def rule_ids(namespace: dict[str, Any]) -> frozenset[str]:
@@ -37,8 +37,8 @@ def rule_ids(namespace: dict[str, Any]) -> frozenset[str]:
     """
     return frozenset(v for k, v in namespace.items() if k.startswith("R_") and isinstance(v, str))
 
-__all__ = ["Applied", "Blocked", "ChoiceNeeded", "EngineBase", "Engine", "GameSpec",
-           "Option", "Problem", "refuse"]
+__all__ = ["Applied", "Blocked", "ChoiceNeeded", "EngineBase", "Engine", "GameSpec", "Kernel",
+           "Option", "Problem", "Step", "refuse"]
 
 #: What a check function returns when an event breaks a rule: ``(reason, rule_id)``.
 Problem = tuple[str, str]
@@ -164,6 +164,123 @@ class EngineBase:
     def fill_dice(self, text: str, roll: Callable[[], int]) -> str:
         """``text`` unchanged by default: the game rolls no dice."""
         return text
+
+
+class Step(NamedTuple):
+    """What :meth:`Kernel.step` returns: the new ``state`` (a new object: the old one is
+    never changed), the canonical ``text`` of the event (every choice written out, so
+    replaying it needs no prompt) and the ``notes`` of what the rules did."""
+
+    state: Any
+    text: str
+    notes: list[str]
+
+
+class Kernel(EngineBase):
+    """The shape every engine follows (issue 26), after python-chess's ``parse_san`` /
+    ``is_legal`` / ``push``.  A game writes three functions:
+
+    - :meth:`parse` ``(text) -> Event``: the notation, a typed event; pure, no rules
+      checked.  :class:`~referee.errors.BadInputError` for malformed text.  Where the
+      notation itself depends on the position (whose turn reads ``play``), ``parse``
+      may read :attr:`state`, as ``parse_san`` reads the board, but never changes it.
+    - :meth:`check` ``(state, event) -> Problem | None``: the first rule ``event``
+      breaks in ``state``, as ``(reason, rule_id)``, or None.  Every refusal a player
+      can meet comes from a check function, so :meth:`blocked_events` and the dry run
+      explain it the same way.
+    - :meth:`step` ``(state, event) -> Step``: the event applied to a position it has
+      passed :meth:`check` in, returning a new position (copy-on-write: the old one is
+      never changed) with the canonical text and the notes.  A check that can only be
+      made on the way (a bounce met mid-move, a choice found open) is still a check
+      function, raised with :func:`refuse` (or :class:`ChoiceNeeded`).
+
+    Built on them once, here: :meth:`apply` (all or nothing for free, since ``state``
+    is replaced only after ``step`` returns), :meth:`dry_run` (what ``apply`` would do,
+    nothing changed), :meth:`legal_events` from the game's :meth:`candidates`, and
+    :meth:`blocked_events` from its :meth:`attempts`.  A game may still override
+    ``legal_events`` where its own enumeration is faster or groups choices.
+    """
+
+    #: The current position: never mutated, only replaced.
+    state: Any
+
+    def parse(self, text: str) -> Any:
+        """The event ``text`` names (see the class docstring)."""
+        raise NotImplementedError
+
+    def check(self, state: Any, event: Any) -> Problem | None:
+        """The first rule ``event`` breaks in ``state``, or None."""
+        raise NotImplementedError
+
+    def step(self, state: Any, event: Any) -> Step:
+        """``event`` applied to ``state`` (which it has passed :meth:`check` in)."""
+        raise NotImplementedError
+
+    # -- built once ----------------------------------------------------------------------
+
+    def play(self, state: Any, text: str) -> Step:
+        """Parse, check and step ``text`` from ``state``; raises as :meth:`apply` does.
+        ``state`` is not changed."""
+        event = self.parse(text)
+        problem = self.check(state, event)
+        if problem is not None:
+            raise IllegalEventError(problem[0], problem[1], event=self.event_text(event))
+        return self.step(state, event)
+
+    def event_text(self, event: Any) -> str | None:
+        """``event`` written in the notation, for error messages: its ``text()`` when it
+        has one, else None (the caller names the line as typed)."""
+        text = getattr(event, "text", None)
+        return text() if callable(text) else None
+
+    def apply(self, text: str) -> Applied:
+        """Check and apply one event, all or nothing: :class:`Applied` with the canonical
+        text and the notes.  Raises ``BadInputError``, ``IllegalEventError`` (with the
+        rule id) or ``ChoiceNeeded``; the position is unchanged when it raises."""
+        done = self.play(self.state, text)
+        self.state = done.state
+        return Applied(done.text, done.notes)
+
+    def dry_run(self, text: str) -> Applied:
+        """What :meth:`apply` would return for ``text``, raising what it would raise, with
+        nothing changed (``referee check``)."""
+        done = self.play(self.state, text)
+        return Applied(done.text, done.notes)
+
+    def candidates(self, state: Any) -> Iterable[Any]:
+        """Events worth trying for :meth:`legal_events` in ``state`` (a superset of the
+        legal ones; each is checked and stepped).  None by default."""
+        return ()
+
+    def attempts(self, state: Any) -> Iterable[tuple[str, Any]]:
+        """``(text, event)`` pairs a player might try now, for :meth:`blocked_events`:
+        those a check refuses are listed with the reason.  None by default."""
+        return ()
+
+    def legal_events(self) -> list[Option]:
+        """Every candidate event that passes :meth:`check` and :meth:`step`, once each,
+        as its canonical text with the notes joined by ``"; "``."""
+        state, out, seen = self.state, [], set()
+        for event in self.candidates(state):
+            if self.check(state, event) is not None:
+                continue
+            try:
+                done = self.step(state, event)
+            except (IllegalEventError, BadInputError):  # ChoiceNeeded too: listed complete
+                continue
+            if done.text not in seen:
+                seen.add(done.text)
+                out.append(Option(done.text, "; ".join(done.notes)))
+        return out
+
+    def blocked_events(self) -> list[Blocked]:
+        """The :meth:`attempts` a check refuses now, each with its reason and rule."""
+        state, out = self.state, []
+        for text, event in self.attempts(state):
+            problem = self.check(state, event)
+            if problem is not None:
+                out.append(Blocked(text, *problem))
+        return out
 
 
 def due_prefix(text: str) -> str:

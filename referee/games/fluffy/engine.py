@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from referee.cards import Held, Tally
 from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
-from referee.games.base import Applied, Blocked, EngineBase, refuse
+from referee.games.base import Blocked, Kernel, Problem, Step, refuse
 from referee.grid import square_name
 from referee.numbers import is_number
 
@@ -37,7 +37,7 @@ from .rules import R_SHAMBLE, R_ZOMBIE_DISCARD, draw_card_check
 from .state import FLUFFY_PLAYS, HAND_LIMIT, ZOMBIE_PLAYS, Position, Rules, Zombie, score_of  # noqa: F401
 
 
-class Game(EngineBase):
+class Game(Kernel):
     """A game of Zombies Want Fluffy, event by event (see the module docstring)."""
 
     name = "fluffy"
@@ -207,25 +207,40 @@ class Game(EngineBase):
 
     # -- applying events -----------------------------------------------------------------
 
-    def apply(self, text: str) -> Applied:
-        """Check one event and apply it, all or nothing.
+    @property
+    def state(self) -> Position:
+        """The position (:class:`Kernel` name for :attr:`s`): replaced, never changed."""
+        return self.s
 
-        Returns :class:`~referee.games.Applied` with the canonical text (choices written
-        out) and notes of what the rules did.  Raises :class:`BadInputError` (malformed),
-        :class:`IllegalEventError` (forbidden, with a rule id) or :class:`ChoiceNeeded`.
-        """
+    @state.setter
+    def state(self, value: Position) -> None:
+        self.s = value
+
+    def parse(self, text: str) -> Event:
+        """The event ``text`` names (:mod:`.notation`); whose turn it is decides how
+        ``play`` and ``discard`` read.  A bare ``play`` (no card) is refused with the
+        rule that blocks playing now, if one does (what ``blocked_events`` lists), else
+        it is bad input.  :class:`BadInputError` for malformed text."""
         s = self.s
-        if " ".join(str(text).split()).lower() == "play":  # no card named: may a card be played now?
-            # (the bare ``play`` blocked_events lists is refused with the rule it names)
+        if " ".join(str(text).split()).lower() == "play":
             refuse(event_check(self.rules, s, Event("play" if s.turn == "fluffy" else "zplay")))
-        ev = _parse_event(text, s.turn == "zombies" and s.ending is None)
+        return _parse_event(text, s.turn == "zombies" and s.ending is None)
+
+    def check(self, state: Position, event: Event) -> Problem | None:
+        """The first rule ``event`` breaks in ``state`` as far as can be told before
+        moving anything (:func:`.rules.event_check`)."""
+        return event_check(self.rules, state, event)
+
+    def step(self, state: Position, event: Event) -> Step:
+        """``event`` applied to a copy of ``state`` (:class:`.rules.Turn`): the new
+        position, the canonical text and the notes.  A bounce or a deck count met on the
+        way may still refuse (IllegalEventError) or ask (ChoiceNeeded)."""
         notes: list[str] = []
-        t = Turn(self.rules, s.copy(), notes, ev)
-        done = t.run()
-        if ev.verb != "deck":
+        t = Turn(self.rules, state.copy(), notes, event)
+        done = t.run(checked=True)
+        if event.verb != "deck":
             t.s.events += 1
-        self.s = t.s
-        return Applied(done.text(), notes)
+        return Step(t.s, done.text(), notes)
 
     def _codes(self) -> list[str]:
         """Card codes worth listing: those of the deck counted against, and without a

@@ -374,11 +374,14 @@ class Turn:
     def fail(self, message: str, rule: str) -> IllegalEventError:
         return IllegalEventError(message, rule, event=self.ev.text())
 
-    def run(self) -> Event:
+    def run(self, checked: bool = False) -> Event:
+        """Apply the event to :attr:`s`, returning it with every choice written out;
+        ``checked`` when :func:`event_check` has passed already."""
         s, ev = self.s, self.ev
-        problem = event_check(self.r, s, ev)
-        if problem is not None:
-            raise IllegalEventError(problem[0], problem[1], event=ev.text())
+        if not checked:
+            problem = event_check(self.r, s, ev)
+            if problem is not None:
+                raise IllegalEventError(problem[0], problem[1], event=ev.text())
         handler = _HANDLERS.get((s.turn, ev.verb))
         if handler is not None:
             return handler(self)
