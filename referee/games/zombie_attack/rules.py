@@ -1,0 +1,817 @@
+"""Zombie Attack rules: the check functions (every refusal a player can meet) and the
+steps that apply an event to a copy of the position (rulebook ``zombie-attack.txt``,
+rulings in ``docs/zombie-attack.md``).
+
+:func:`event_check` is the first rule an event breaks, found before anything moves:
+it foresees what the move meets on the way (a Weapon used, a turn, the card left in
+the pile), so a refusal never comes from the middle of a step.  :class:`Turn` applies
+a checked event to a copy of the position, copying each part it changes (the stored
+position is never changed); a step raises only :class:`ChoiceNeeded` (a card, a
+decision, a path or an exit left out) or :class:`BadInputError` (a roll left out, a
+square off the mansion).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from referee.errors import BadInputError, ChoiceNeeded, Option
+from referee.games.base import Problem, rule_ids
+from referee.grid import Square, square_name, step
+
+from .board import EXIT_NAMES, EXIT_TITLES
+from .notation import CARD_TITLES, CARDS, EMPTY, HIDING, WEAPON, Event
+from .state import (Pending, Rules, State, counter, free_closet_squares, humans_at, mover, next_human,
+                    zombies_at, zplayers_at)
+from .walks import R_DESTROYED_PATH, R_WALLS, R_ZOMBIE_BLOCKED, R_ZOMBIE_EXACT, R_ZOMBIE_SPACING  # noqa: F401
+from .walks import Walk, can_step, context, exact_problem, follow, searcher
+
+# -- rule ids ----------------------------------------------------------------------------
+
+R_GAME_OVER = "zombie-attack.game-over"
+R_DECK = "zombie-attack.deck"
+R_SETUP = "zombie-attack.setup.humans"
+R_ORDER = "zombie-attack.turn.order"
+R_ROLL = "zombie-attack.turn.roll-move"
+R_DRAW = "zombie-attack.turn.draw-per-space"
+R_LOCKED = "zombie-attack.move.locked-doors"
+R_HUMAN_SPACING = "zombie-attack.move.human-spacing"
+R_EMPTY = "zombie-attack.cards.empty"
+R_HAND = "zombie-attack.cards.hand-limit"
+R_KEEP_TWO = "zombie-attack.variant.two-cards"
+R_ZP_MOVING = "zombie-attack.zombie-players.moving"
+R_ZMOVE = "zombie-attack.zombies.move"
+R_ROTATION = "zombie-attack.zombies.rotation"
+R_NEW_SQUARES = "zombie-attack.ruling.new-squares"
+R_HIDING = "zombie-attack.ruling.hiding"
+R_SENT = "zombie-attack.ruling.sent-to-exit"
+R_PASS = "zombie-attack.ruling.pass-and-reshuffle"
+R_DROP = "zombie-attack.ruling.keep-drop"
+R_WEAPON_HUMANS = "zombie-attack.ruling.weapon-vs-human"
+
+#: Every rule id this engine can raise (each is an entry in the rules database).
+RULE_IDS: frozenset[str] = rule_ids(globals())
+
+
+# -- checks ------------------------------------------------------------------------------
+
+def over_problem(s: State) -> Problem:
+    who = s.winner if s.winner != "zombies" else "the zombies"
+    return f"the game is over ({who} won)", R_GAME_OVER
+
+
+def turn_check(s: State, seat: int, verb: str) -> Problem | None:
+    """The game is over, or it is not ``seat``'s turn (set-up order, the human phase's
+    order, the zombie rotation, the player naming a placement)."""
+    if s.ending is not None:
+        return over_problem(s)
+    if s.pending and verb != "to":
+        return None  # asked as a choice by the step
+    who = mover(s)
+    if seat != who:
+        m, name = s.players[who].name, s.players[seat].name
+        if s.pending:
+            return f"{m} names the exit of this placement, not {name}", R_SENT
+        if s.phase == "zombies":
+            return f"{m} moves the next zombie, not {name}", R_ROTATION
+        if s.phase == "setup":
+            return f"{m} places a human next (set-up goes in seat order)", R_SETUP
+        return f"it is {m}'s move, not {name}'s", R_ORDER
+    return None
+
+
+def start_problem(r: Rules, s: State, sq: Square) -> Problem | None:
+    """Why a human may not start on ``sq`` (a room of her own), or None."""
+    m = r.mansion
+    room = m.room_of(sq)
+    if room is None:
+        return f"{square_name(sq)} is not a room square: a human starts in a room", R_SETUP
+    for q in s.players:
+        if q.at is not None and m.room_of(q.at) == room:
+            return (f"{q.name} already starts in the {m.room_name(room)}: no two tokens start "
+                    "in one room", R_SETUP)
+    return None
+
+
+def start_check(r: Rules, s: State, ev: Event) -> Problem | None:
+    if not r.mansion.on_board(ev.square):
+        return None              # bad input, said by the step
+    return start_problem(r, s, ev.square)
+
+
+def roll_check(r: Rules, s: State, ev: Event) -> Problem | None:
+    p = s.players[ev.seat]
+    if s.phase != "humans":
+        return f"{p.name} rolls for a zombie in the zombie phase: 'zombie SQ roll N PATH'", R_ROTATION
+    if s.roll is not None:
+        return f"{p.name} has already rolled {s.roll} this move", R_ROLL
+    return None
+
+
+def stop_check(r: Rules, s: State, ev: Event) -> Problem | None:
+    if s.phase != "humans":
+        return f"the zombie phase: {s.players[ev.seat].name} moves a zombie, there is no stop", R_ROTATION
+    return None
+
+
+def step_problem(r: Rules, s: State, seat: int, facing: str) -> Problem | None:
+    """Why the mover ``seat`` may not step ``facing`` now (rolled, steps left), or None."""
+    p = s.players[seat]
+    m = r.mansion
+    to = step(p.at, facing)
+    door = m.open.get((p.at, facing), False)
+    if door is False:
+        what = "the edge of the mansion" if not m.on_board(to) else "a wall"
+        return f"{p.name} cannot step {facing} from {square_name(p.at)}: {what}", R_WALLS
+    if m.kind[to] == "table":
+        return f"{square_name(to)} is the dining-room table: nobody may stand on it", R_WALLS
+    if door and p.human and f"Key:{door}" not in p.cards:
+        return (f"the {EXIT_TITLES[door]} between {square_name(p.at)} and {square_name(to)} is "
+                f"locked: a human needs Key:{door}", R_LOCKED)
+    if to in s.visited:
+        return (f"{p.name} has already stood on {square_name(to)} this move: each step goes to a "
+                "new square", R_NEW_SQUARES)
+    if p.human:
+        here = humans_at(s, to)
+        if here:
+            other = s.players[here[0]].name
+            if not r.weapon_humans or WEAPON not in p.cards:
+                return f"{other} stands on {square_name(to)}", R_HUMAN_SPACING
+            if r.weapon_humans == "closet" and not free_closet_squares(m, s, leaving=to):
+                return (f"no Linen Closet square is free for {other}: {p.name}'s Weapon cannot send "
+                        "anyone there now", R_WEAPON_HUMANS)
+    else:
+        zs = zombies_at(s, to)
+        if zs or [i for i in zplayers_at(s, to) if i != seat]:
+            return (f"{square_name(to)} holds a zombie{' player' if not zs else ''}: "
+                    "zombies never share a square", R_ZOMBIE_SPACING)
+    return None
+
+
+def pile_text(pile: dict) -> str:
+    return ", ".join(f"{c} {n}" for c, n in pile.items() if n) or "empty"
+
+
+def _after_discards(s: State, batches: list[list[str]]) -> Counter:
+    """The draw pile after the discards ``batches`` (each refills an empty pile, ruling 11)."""
+    pile, discard = s.pile, s.discard
+    if sum(pile.values()):
+        return pile              # only an empty pile is refilled
+    discard = counter(discard)
+    for batch in batches:
+        for c in batch:
+            discard[c] += 1
+        if not sum(pile.values()) and sum(discard.values()):
+            pile, discard = discard, Counter()
+    return pile
+
+
+def human_step_check(r: Rules, s: State, ev: Event) -> Problem | None:
+    """What a human's step meets on the way, foreseen: a Weapon used on a human (the
+    harder variant) and on the zombie tokens there (ruling 16: one token each), a turn
+    (no card drawn, ruling 9), an escape (no card), the card named against the pile
+    (after the Weapons discarded, ruling 11), and the decision on it (Empty, a Hiding
+    Place outside a room, the card a full hand drops)."""
+    m = r.mansion
+    p = s.players[ev.seat]
+    to = step(p.at, ev.facing)
+    cards = list(p.cards)
+    weapons = cards.count(WEAPON)
+    batches: list[list[str]] = []
+    victims = [i for i in humans_at(s, to) if i != ev.seat]
+    for victim in victims:
+        cards.remove(WEAPON)
+        weapons -= 1
+        batches.append([WEAPON])
+        if r.weapon_humans == "out":
+            batches.append(list(s.players[victim].cards))
+    turned = False
+    tokens = len(zombies_at(s, to)) + len([i for i in zplayers_at(s, to) if i != ev.seat])
+    for _ in range(tokens):
+        if weapons:
+            cards.remove(WEAPON)
+            weapons -= 1
+            batches.append([WEAPON])
+        else:
+            turned = True
+            break
+    card = ev.card
+    if turned:
+        if card is not None:
+            return f"{p.name} is turned on {square_name(to)} and draws no card", R_DRAW
+        return None
+    door = m.exit_at(to)
+    if door is not None and f"Key:{door}" in cards:
+        if card is not None:
+            return (f"the step onto the {EXIT_TITLES[door]} with its Key wins at once: no card is drawn",
+                    R_NEW_SQUARES)
+        return None
+    if card is None:
+        return None                                      # the step asks for it
+    pile = _after_discards(s, batches)
+    if pile.get(card, 0) <= 0:
+        return f"no {card} card is left in the draw pile ({pile_text(pile)})", R_DECK
+    decision = ev.decision
+    where = square_name(to)
+    if card == EMPTY:
+        if decision == "keep":
+            return "an Empty card is always discarded", R_EMPTY
+        return None
+    if card == HIDING and m.room_of(to) is None:
+        if decision == "keep":
+            return (f"{where} is not in a room: a Hiding Place may be kept only when drawn in a room",
+                    R_HIDING)
+        return None
+    if decision != "keep" or ev.drop is None or ev.drop in cards:
+        return None
+    held = ", ".join(cards) or "no card"
+    full = len(cards) >= r.keep
+    return (f"{p.name} holds {held}, not {ev.drop}: 'keep drop' names a card held",
+            R_KEEP_TWO if r.keep > 1 and full else R_DROP)
+
+
+def step_check(r: Rules, s: State, ev: Event) -> Problem | None:
+    """A step N/E/S/W by the player moving now (rolled, a legal square, and what the
+    step meets)."""
+    p = s.players[ev.seat]
+    if s.phase != "humans":
+        return f"the zombie phase: {p.name} moves a zombie ('zombie SQ roll N PATH')", R_ROTATION
+    if s.roll is None:
+        return f"{p.name} rolls before moving ('{p.name}: roll N')", R_ROLL
+    problem = step_problem(r, s, ev.seat, ev.facing)
+    if problem is not None:
+        return problem
+    if not p.human:
+        if ev.card is not None:
+            return f"{p.name} is a zombie player and draws no card", R_ZP_MOVING
+        return None
+    return human_step_check(r, s, ev)
+
+
+def to_check(r: Rules, s: State, ev: Event) -> Problem | None:
+    """Naming a placement: someone waits to be placed, an exit for a zombie or zombie
+    player (ruling 13), a free Linen Closet square for a human a Weapon sent there."""
+    name = s.players[ev.seat].name
+    if not s.pending:
+        return "nobody is waiting to be placed at an exit", R_SENT
+    if s.pending[0].closet:
+        if ev.exit is not None:
+            return f"{name} names a Linen Closet square here, not an exit", R_WEAPON_HUMANS
+        if ev.to_square is None:
+            return None                                  # the step asks for it
+        free = free_closet_squares(r.mansion, s)
+        if ev.to_square not in free:
+            return (f"{square_name(ev.to_square)} is not a free Linen Closet square "
+                    f"({', '.join(square_name(q) for q in free)})", R_WEAPON_HUMANS)
+        return None
+    if ev.to_square is not None:
+        return f"{name} names an exit here (front, back or fire), not a square", R_SENT
+    return None
+
+
+def zombie_index(s: State, sq: Square) -> int | None:
+    """The first zombie on ``sq`` still to move this phase, or None."""
+    for i, z in enumerate(s.zombies):
+        if z.at == sq and not z.moved:
+            return i
+    return None
+
+
+def zombie_check(r: Rules, s: State, ev: Event) -> Problem | None:
+    """A zombie move: in the zombie phase, a zombie still to move on the square, each
+    step legal (rulings 3 and 12) and the length ruling 17 asks for."""
+    if s.phase != "zombies":
+        return "zombies move in the zombie phase, after every player's move", R_ORDER
+    if ev.number is None:
+        return None                                      # bad input, said by the step
+    zi = zombie_index(s, ev.square)
+    if zi is None:
+        if any(z.at == ev.square for z in s.zombies):
+            return f"the zombie on {square_name(ev.square)} has already moved this phase", R_ROTATION
+        return f"no zombie stands on {square_name(ev.square)}", R_ZMOVE
+    m = r.mansion
+    ctx = context(m, s, zi)
+    path = ev.path or ()
+    if not path and can_step(m, s, zi, ctx):
+        return None                                      # the step asks for the path
+    walk = follow(m, s, zi, path, ev.number, ctx)
+    if not isinstance(walk, Walk):
+        return walk
+    if walk.destroyed_by is None and len(path) != ev.number:
+        found = searcher(m, s, zi, ctx)(ev.number)
+        if len(path) != found.longest:
+            return exact_problem(s, square_name(ev.square), ev.number, found)
+    return None
+
+
+_CHECKS = {"start": start_check, "roll": roll_check, "stop": stop_check, "step": step_check,
+           "to": to_check, "zombie": zombie_check}
+
+
+def event_check(r: Rules, s: State, ev: Event) -> Problem | None:
+    """The first rule ``ev`` breaks in ``s``, or None (a choice left open is asked by
+    the step, not refused here)."""
+    if ev.verb == "start" and s.phase != "setup" and s.ending is None:
+        return f"set-up is over: {s.players[ev.seat].name} is already on the board", R_SETUP
+    problem = turn_check(s, ev.seat, ev.verb)
+    if problem is not None:
+        return problem
+    if s.pending and ev.verb != "to":
+        return None
+    if s.phase == "setup" and ev.verb != "start":
+        return f"set-up first: each player places a human ('{s.players[ev.seat].name}: start d4')", R_SETUP
+    return _CHECKS[ev.verb](r, s, ev)
+
+
+# -- choices -----------------------------------------------------------------------------
+
+def placement_choice(r: Rules, s: State, why: str) -> ChoiceNeeded:
+    """The placement awaited (an exit, or a Linen Closet square) as a choice."""
+    p = s.pending[0]
+    namer = s.players[p.namer].name
+    if p.closet:
+        options = [Option(f"{namer}: to {square_name(q)}", f"{namer} is placed in the Linen Closet on "
+                                                           f"{square_name(q)}")
+                   for q in free_closet_squares(r.mansion, s)]
+        return ChoiceNeeded(f"{why}: {namer} names the Linen Closet square", R_WEAPON_HUMANS,
+                            f"{namer}: on which Linen Closet square?", options)
+    subject = f"{s.players[p.seat].name}" if p.seat is not None else "the destroyed zombie"
+    options = [Option(f"{namer}: to {e}", f"{subject} is placed at the {EXIT_TITLES[e]} "
+                                          f"({square_name(r.mansion.exits[e])})") for e in EXIT_NAMES]
+    return ChoiceNeeded(f"{why}: {namer} names the exit {subject} goes to", R_SENT,
+                        f"{namer}: at which exit is {subject} placed?", options)
+
+
+def walk_text(s: State, w: Walk) -> str:
+    bits = [f"to {square_name(w.end)}"]
+    if w.turned:
+        bits.append("turns " + ", ".join(s.players[i].name for i in sorted(w.turned)))
+    if w.destroyed_by is not None:
+        bits.append(f"destroyed by {s.players[w.destroyed_by].name}'s Weapon")
+    return ", ".join(bits)
+
+
+def path_index(start: Square, path: tuple[str, ...], sq: Square | None) -> int:
+    cur = start
+    for k, f in enumerate(path):
+        cur = step(cur, f)
+        if cur == sq:
+            return k
+    return len(path)
+
+
+# -- steps -------------------------------------------------------------------------------
+
+class Turn:
+    """One event applied to a copy of a position: ``s`` is a shallow copy, and each part
+    an event changes is copied first (:meth:`player`, :meth:`zombie`, the piles), so the
+    position it came from is never changed.  ``notes`` collects what the rules did."""
+
+    __slots__ = ("r", "s", "notes", "_players", "_zombies", "_zlist", "_pile", "_discard")
+
+    def __init__(self, r: Rules, s: State) -> None:
+        self.r = r
+        self.s = s.copy()
+        self.notes: list[str] = []
+        self._players: set | None = None
+        self._zombies: set | None = None
+        self._zlist = False
+        self._pile = self._discard = False
+
+    # copy on write
+    def player(self, i: int):
+        """Player ``i``, copied for changing."""
+        if self._players is None:
+            self.s.players = list(self.s.players)
+            self._players = set()
+        if i not in self._players:
+            self.s.players[i] = self.s.players[i].copy()
+            self._players.add(i)
+        return self.s.players[i]
+
+    def zombies(self) -> list:
+        """The zombie list, copied for adding or removing (the zombies are shared)."""
+        if not self._zlist:
+            self.s.zombies = list(self.s.zombies)
+            self._zlist = True
+        return self.s.zombies
+
+    def zombie(self, i: int):
+        """Zombie ``i``, copied for changing."""
+        zs = self.zombies()
+        if self._zombies is None:
+            self._zombies = set()
+        if id(zs[i]) not in self._zombies:
+            zs[i] = zs[i].copy()
+            self._zombies.add(id(zs[i]))
+        return zs[i]
+
+    def discard(self, cards: list[str]) -> None:
+        if not self._discard:
+            self.s.discard = counter(self.s.discard)
+            self._discard = True
+        d = self.s.discard
+        for c in cards:
+            d[c] += 1
+        self.refill()
+
+    def refill(self) -> None:
+        """Ruling 11: when the draw pile is empty the discard pile becomes the pile at once."""
+        s = self.s
+        if not sum(s.pile.values()) and sum(s.discard.values()):
+            s.pile, s.discard = s.discard, Counter()
+            self._pile, self._discard = self._discard, True
+
+    def draw(self, card: str) -> None:
+        if not self._pile:
+            self.s.pile = counter(self.s.pile)
+            self._pile = True
+        pile = self.s.pile
+        pile[card] -= 1
+        if pile[card] == 0:
+            del pile[card]
+        self.refill()
+
+    # the rules
+    def check_end(self) -> None:
+        s = self.s
+        if s.ending is None and not any(p.human for p in s.players):
+            s.winner, s.ending = "zombies", "all-turned"
+
+    def start(self, ev: Event) -> str:
+        s, m = self.s, self.r.mansion
+        sq = ev.square
+        if not m.on_board(sq):
+            raise BadInputError(f"{square_name(sq)} is off the {m.width}x{m.height} mansion")
+        p = self.player(ev.seat)
+        p.at = sq
+        self.notes.append(f"{p.name} starts in the {m.room_name(m.room_of(sq))}")
+        if all(q.at is not None for q in s.players):
+            s.phase = "humans"
+            self.notes.append(f"round 1: {s.players[s.first].name} holds the First Mover card and moves first")
+        return f"{p.name}: start {square_name(sq)}"
+
+    def roll(self, ev: Event) -> str:
+        s = self.s
+        p = s.players[ev.seat]
+        if ev.number is None:
+            raise BadInputError(f"roll needs the number rolled: '{p.name}: roll 4'")
+        if p.hiding:
+            p = self.player(ev.seat)
+            p.cards.remove(HIDING)
+            self.discard([HIDING])
+            self.notes.append(f"{p.name} moves again and discards the Hiding Place")
+        s.roll = s.last_roll = ev.number
+        s.steps_left = ev.number
+        s.visited = frozenset((p.at,))
+        self.notes.append(f"{p.name} may move up to {ev.number} step{'s' if ev.number != 1 else ''}")
+        return f"{p.name}: roll {ev.number}"
+
+    def stop(self, ev: Event) -> str:
+        s = self.s
+        p = s.players[ev.seat]
+        self.notes.append(f"{p.name} passes" + (" and stays hidden" if p.hiding else "") if s.roll is None else
+                          f"{p.name} stops with {s.steps_left} step{'s' if s.steps_left != 1 else ''} unused")
+        self.end_move()
+        return f"{p.name}: stop"
+
+    def end_move(self) -> None:
+        s = self.s
+        s.roll, s.steps_left, s.visited = None, 0, frozenset()
+        s.order += 1
+        n = len(s.players)
+        while s.order < n and s.players[(s.first + s.order) % n].out:
+            s.order += 1                  # a player out of the game moves no more
+        if s.order >= n:
+            self.start_zombie_phase()
+
+    def start_zombie_phase(self) -> None:
+        s = self.s
+        if s.ending is not None or not any(p.human for p in s.players):
+            return
+        for i, z in enumerate(s.zombies):
+            if z.moved:
+                self.zombie(i).moved = False
+        s.phase = "zombies"
+        if not s.zombies:
+            self.notes.append("no zombie is on the board: the zombie phase is skipped")
+            self.end_zombie_phase()
+            return
+        s.zmover = next_human(s, s.first, include_self=True)
+        note = f"the zombie phase: {s.players[s.zmover].name} moves the first zombie"
+        if s.zmover != s.first:
+            what = "out of the game" if s.players[s.first].out else "a zombie player"
+            note += f" ({s.players[s.first].name}, the First Mover, is {what})"
+        self.notes.append(note)
+
+    def end_zombie_phase(self) -> None:
+        s = self.s
+        nxt = next_human(s, s.first, include_self=False)
+        if nxt is None:
+            return
+        s.first = nxt
+        s.round += 1
+        s.phase, s.order, s.zmover = "humans", 0, None
+        self.notes.append(f"round {s.round}: the First Mover card passes to {s.players[nxt].name}")
+
+    def step(self, ev: Event) -> str:
+        s, m = self.s, self.r.mansion
+        seat = ev.seat
+        p = s.players[seat]
+        to = step(p.at, ev.facing)
+        head = f"{p.name}: {ev.facing}"
+        if not p.human:
+            return self.zombie_player_step(ev, to, head)
+        victims = [i for i in humans_at(s, to) if i != seat]
+        tokens = [("zombie", z) for z in zombies_at(s, to)] + \
+            [("player", i) for i in zplayers_at(s, to) if i != seat]
+        p = self.player(seat)
+        p.at = to
+        s.visited = s.visited | {to}
+        s.steps_left -= 1
+        turned = False
+        for victim in victims:            # only with [WeaponHumans] and a Weapon (step_problem)
+            self.weapon_on_human(seat, victim)
+        for target in tokens:             # ruling 16: a Weapon acts once, on the first token
+            if WEAPON in p.cards:
+                self.use_weapon(seat, target)
+            else:
+                turned = True
+                self.turn(seat, f"walks into {self.token_name(target)} on {square_name(to)}")
+                break
+        if turned:
+            self.end_move()
+            return head
+        door = m.exit_at(to)
+        if door is not None and f"Key:{door}" in p.cards:
+            s.winner, s.ending = p.name, "escape"
+            p.escaped = True
+            self.notes.append(f"{p.name} unlocks the {EXIT_TITLES[door]} with Key:{door}, escapes and wins")
+            return head
+        card = ev.card
+        if card is None:
+            raise self.card_choice(ev, to)
+        self.draw(card)
+        text, ends = self.resolve_card(ev, to, card)
+        if ends or s.steps_left == 0:
+            self.end_move()
+        return text
+
+    def card_choice(self, ev: Event, to: Square) -> ChoiceNeeded:
+        s = self.s
+        name = s.players[ev.seat].name
+        empty = not sum(s.pile.values())
+        options = [Option(f"{name}: {ev.facing} {c}", f"{name} draws {CARD_TITLES[c]} on {square_name(to)}")
+                   for c in CARDS if s.pile.get(c, 0) > 0 or (empty and s.discard.get(c, 0) > 0)]
+        return ChoiceNeeded(f"{name} draws a card on {square_name(to)}: name it", R_DRAW,
+                            f"Which card did {name} draw on {square_name(to)}?", options)
+
+    def resolve_card(self, ev: Event, to: Square, card: str) -> tuple[str, bool]:
+        """Keep or discard ``card`` (already drawn, the decision checked by
+        :func:`human_step_check`); ``(canonical text, move ends)``."""
+        m, r = self.r.mansion, self.r
+        name = self.s.players[ev.seat].name
+        head = f"{name}: {ev.facing} {card}"
+        where = square_name(to)
+        decision = ev.decision
+        if card == EMPTY:
+            self.discard([card])
+            self.notes.append(f"{name} draws an Empty card on {where}")
+            return head, False
+        if card == HIDING and m.room_of(to) is None:
+            decision = "discard"
+        halt = card == HIDING and r.halt
+        if decision is None:
+            raise self.keep_choice(ev, to, card)
+        if decision == "discard":
+            if ev.drop is not None:
+                raise BadInputError("drop goes with keep: 'keep drop Key:front'")
+            self.discard([card])
+            note = f"{name} draws {CARD_TITLES[card]} on {where} and discards it"
+            if halt:
+                note += "; a Hiding Place halts the move"
+            self.notes.append(note)
+            return f"{head} discard", halt
+        # keep
+        p = self.s.players[ev.seat]
+        text = f"{head} keep"
+        full = len(p.cards) >= r.keep
+        if r.keep == 1:
+            # ruling 18: 'keep drop K' naming the card held says what 'keep' does
+            dropped = list(p.cards)
+        elif full and ev.drop is None:
+            raise self.keep_choice(ev, to, card)
+        elif ev.drop is not None:
+            # a full hand must name its drop; with room (ruling 18) the player may still give one up
+            dropped = [ev.drop]
+            text += f" drop {ev.drop}"
+        else:
+            dropped = []
+        p = self.player(ev.seat)
+        for c in dropped:
+            p.cards.remove(c)
+        self.discard(dropped)
+        p.cards.append(card)
+        note = f"{name} draws {CARD_TITLES[card]} on {where} and keeps it"
+        if dropped:
+            note += f" (discarding {', '.join(dropped)})"
+        ends = card == HIDING
+        if ends:
+            note += f": {name} hides in the {m.room_name(m.room_of(to))} and the move ends"
+        self.notes.append(note)
+        return text, ends
+
+    def keep_choice(self, ev: Event, to: Square, card: str) -> ChoiceNeeded:
+        r = self.r
+        p = self.s.players[ev.seat]
+        base = f"{p.name}: {ev.facing} {card}"
+        opts = []
+        if r.keep == 1 or len(p.cards) < r.keep:
+            opts.append(Option(f"{base} keep", f"keep {CARD_TITLES[card]}"
+                               + (f" (discarding {', '.join(p.cards)})" if p.cards and r.keep == 1 else "")))
+        if r.keep > 1:       # a full hand names its drop; a hand with room may give one up (ruling 18)
+            for held in dict.fromkeys(p.cards):
+                opts.append(Option(f"{base} keep drop {held}", f"keep {CARD_TITLES[card]}, discard {held}"))
+        opts.append(Option(f"{base} discard", f"discard {CARD_TITLES[card]}"))
+        return ChoiceNeeded(f"{p.name} keeps or discards {CARD_TITLES[card]}", R_HAND,
+                            f"{p.name} drew {CARD_TITLES[card]} on {square_name(to)}: keep it?", opts)
+
+    def token_name(self, target) -> str:
+        kind, who = target
+        return f"{self.s.players[who].name} (a zombie player)" if kind == "player" else "a zombie"
+
+    def use_weapon(self, holder: int, target) -> None:
+        """Ruling 6: the Weapon destroys a zombie or sends a zombie player to an exit."""
+        s = self.s
+        h = self.player(holder)
+        h.cards.remove(WEAPON)
+        self.discard([WEAPON])
+        kind, who = target
+        where = square_name(h.at)
+        if kind == "player":
+            s.pending = (*s.pending, Pending(who, seat=who))
+            name = s.players[who].name
+            self.notes.append(f"{h.name}'s Weapon sends {name} to an exit (the Weapon is discarded); "
+                              f"{name} names it ({name}: to front|back|fire)")
+            return
+        zi = next(i for i, z in enumerate(s.zombies) if z is who)
+        self.destroy(zi, holder, where)
+
+    def weapon_on_human(self, holder: int, seat: int) -> None:
+        """The harder variant (b): an armed human who steps onto another human's square
+        uses the Weapon on them (ruling ``weapon-vs-human``): the Weapon is discarded and
+        the other human is put out of the game (their cards discarded) or sent to a
+        Linen Closet square they name on the next line."""
+        s = self.s
+        h = self.player(holder)
+        h.cards.remove(WEAPON)
+        self.discard([WEAPON])
+        v = self.player(seat)
+        where = square_name(v.at)
+        v.at = None
+        if self.r.weapon_humans == "out":
+            v.human, v.out = False, True
+            cards, v.cards = v.cards, []
+            self.discard(cards)
+            self.notes.append(f"{h.name}'s Weapon puts {v.name} out of the game on {where}"
+                              + (f" (discarding {', '.join(cards)})" if cards else "") + "; the Weapon is discarded")
+            return
+        s.pending = (*s.pending, Pending(seat, seat=seat, closet=True))
+        self.notes.append(f"{h.name}'s Weapon sends {v.name} from {where} to the Linen Closet (the Weapon is "
+                          f"discarded); {v.name} names the square ({v.name}: to SQUARE)")
+
+    def destroy(self, zi: int, holder: int, where: str) -> None:
+        s = self.s
+        h = s.players[holder].name
+        s.destroyed += 1
+        if self.r.zombie_return:
+            self.zombie(zi).at = None
+            s.pending = (*s.pending, Pending(holder, zombie=zi))
+            self.notes.append(f"{h}'s Weapon destroys the zombie on {where} (the Weapon is discarded); it comes "
+                              f"back at an exit {h} names ({h}: to front|back|fire)")
+            return
+        del self.zombies()[zi]
+        self.notes.append(f"{h}'s Weapon destroys the zombie on {where}; the Weapon is discarded")
+
+    def turn(self, seat: int, how: str) -> None:
+        """Ruling 9: a human turned becomes a zombie player and discards every card."""
+        s = self.s
+        p = self.player(seat)
+        p.human = False
+        cards, p.cards = p.cards, []
+        self.discard(cards)
+        note = f"{p.name} {how} and becomes a zombie player"
+        if cards:
+            note += f" (discarding {', '.join(cards)})"
+        if not any(q.human for q in s.players):
+            note += "; every player is a zombie player: the zombies win"
+        self.notes.append(note)
+
+    def zombie_player_step(self, ev: Event, to: Square, head: str) -> str:
+        s = self.s
+        seat = ev.seat
+        p = self.player(seat)
+        p.at = to
+        s.visited = s.visited | {to}
+        s.steps_left -= 1
+        ends = False
+        before = len(self.notes)
+        for h in humans_at(s, to):
+            victim = s.players[h]
+            if WEAPON in victim.cards:
+                victim = self.player(h)
+                victim.cards.remove(WEAPON)
+                self.discard([WEAPON])
+                s.pending = (*s.pending, Pending(seat, seat=seat))
+                self.notes.append(f"{victim.name}'s Weapon sends {p.name} to an exit (the Weapon is discarded); "
+                                  f"{p.name}'s move ends and {p.name} names the exit ({p.name}: to front|back|fire)")
+                ends = True
+            else:
+                self.turn(h, f"is caught by {p.name} on {square_name(to)}")
+        if len(self.notes) == before:
+            self.notes.append(f"{p.name} moves to {square_name(to)}")
+        if (ends or s.steps_left == 0) and s.ending is None and any(q.human for q in s.players):
+            self.end_move()
+        return head
+
+    def to(self, ev: Event) -> str:
+        s, m = self.s, self.r.mansion
+        name = s.players[ev.seat].name
+        first = s.pending[0]
+        if first.closet:
+            if ev.to_square is None:
+                raise placement_choice(self.r, s, "name the Linen Closet square")
+            s.pending = tuple(s.pending[1:])
+            self.player(first.seat).at = ev.to_square
+            self.notes.append(f"{name} is placed in the Linen Closet on {square_name(ev.to_square)}")
+            return f"{name}: to {square_name(ev.to_square)}"
+        if ev.exit is None:
+            raise placement_choice(self.r, s, "name the exit")
+        s.pending = tuple(s.pending[1:])
+        at = m.exits[ev.exit]
+        if first.seat is not None:
+            self.player(first.seat).at = at
+            self.notes.append(f"{s.players[first.seat].name} is placed at the {EXIT_TITLES[ev.exit]} "
+                              f"({square_name(at)})")
+        else:
+            self.zombie(first.zombie).at = at
+            self.notes.append(f"the zombie comes back at the {EXIT_TITLES[ev.exit]} ({square_name(at)})")
+        return f"{name}: to {ev.exit}"
+
+    def zombie_move(self, ev: Event) -> str:
+        """A zombie's walk (rulings 3, 12, 17; checked by :func:`zombie_check`)."""
+        s, m = self.s, self.r.mansion
+        name = s.players[ev.seat].name
+        if ev.number is None:
+            raise BadInputError(f"the zombie move needs its roll: '{name}: zombie {square_name(ev.square)} roll 3 N N W'")
+        zi = zombie_index(s, ev.square)
+        path = ev.path or ()
+        where = square_name(ev.square)
+        head = f"{name}: zombie {where} roll {ev.number}"
+        ctx = context(m, s, zi)
+        if not path and can_step(m, s, zi, ctx):
+            found = searcher(m, s, zi, ctx)(ev.number)
+            opts = [Option(f"{head} {' '.join(p)}", walk_text(s, w)) for w, p in found.paths.items()]
+            raise ChoiceNeeded(f"the zombie on {where} rolled {ev.number}: name its path",
+                               R_ZMOVE, f"Which way does the zombie on {where} go?", opts)
+        walk = follow(m, s, zi, path, ev.number, ctx)
+        self.walk(zi, walk, path, ev.seat)
+        return f"{head} {' '.join(path)}".rstrip()
+
+    def walk(self, zi: int, walk: Walk, path: tuple[str, ...], mover_seat: int) -> None:
+        """Zombie ``zi`` walks ``path`` with the result ``walk``: the humans met are
+        turned in the order met, a Weapon met destroys it, and the next human clockwise
+        moves the next zombie, or the zombie phase ends."""
+        s = self.s
+        z0 = s.zombies[zi]
+        start = square_name(z0.at)
+        route = start
+        sq = z0.at
+        for f in path:
+            sq = step(sq, f)
+            route += "-" + square_name(sq)
+        self.notes.append(f"the zombie moves {route}" if path else f"the zombie on {start} cannot move")
+        z = self.zombie(zi)
+        z.moved = True
+        for seat in sorted(walk.turned, key=lambda i: path_index(z0.at, path, s.players[i].at)):
+            self.turn(seat, f"is caught by the zombie on {square_name(s.players[seat].at)}")
+        z.at = walk.end
+        if walk.destroyed_by is not None:
+            holder = self.player(walk.destroyed_by)
+            holder.cards.remove(WEAPON)
+            self.discard([WEAPON])
+            self.destroy(zi, walk.destroyed_by, square_name(walk.end))
+        self.check_end()
+        if s.ending is not None:
+            return
+        if all(o.moved for o in s.zombies):
+            self.end_zombie_phase()
+        else:
+            nxt = next_human(s, mover_seat, include_self=False)
+            s.zmover = nxt
+            self.notes.append(f"{s.players[nxt].name} moves the next zombie")
+
+
+#: The :class:`Turn` method of each verb.
+STEPS = {"start": Turn.start, "roll": Turn.roll, "stop": Turn.stop, "step": Turn.step, "to": Turn.to,
+         "zombie": Turn.zombie_move}
