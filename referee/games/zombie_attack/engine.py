@@ -40,7 +40,7 @@ from referee.seats import seat_index, seat_of
 from .board import EXIT_NAMES, Mansion, mansion_from_tags
 from .notation import (CARD_TITLES, CARDS, DEFAULT_DECK, EMPTY, HIDING, KEYS, WEAPON, Event,  # noqa: F401
                        deck_text, parse_card, parse_deck, parse_event, parse_players)
-from .rules import (RULE_IDS, STEPS, Turn, event_check, placement_choice, start_problem,  # noqa: F401
+from .rules import (RULE_IDS, STEPS, Turn, check_plan, event_check, placement_choice, start_problem,  # noqa: F401
                     walk_text)
 from .rules import step_problem as _step_problem
 from .state import (START_ZOMBIES, Pending, Player, Rules, State, Zombie, closet_squares,  # noqa: F401
@@ -80,6 +80,7 @@ class Game(Kernel):
                        Counter({c: n for c, n in self.composition.items() if n}), Counter())
         self._names = tuple(players)
         self._index = seat_index(players)
+        self._plan: tuple | None = None   # (state, event, plan) of the last check, for its step
 
     # -- set-up ------------------------------------------------------------------------
 
@@ -239,7 +240,9 @@ class Game(Kernel):
         """The first rule ``event`` breaks in ``state`` (:func:`.rules.event_check`),
         what the move would meet on the way included; None when it passes (a choice it
         leaves open is asked by :meth:`step`)."""
-        return event_check(self.rules, state, event)
+        problem, plan = check_plan(self.rules, state, event)
+        self._plan = None if plan is None else (state, event, plan)
+        return problem
 
     def step(self, state: State, event: Event) -> Step:
         """``event`` applied to a copy of ``state`` (:class:`.rules.Turn`, copy on write):
@@ -250,7 +253,11 @@ class Game(Kernel):
         if state.pending and event.verb != "to":
             raise placement_choice(self.rules, state, "first the placement at an exit must be named")
         t = Turn(self.rules, state)
-        text = STEPS[event.verb](t, event)
+        memo = self._plan
+        if memo is not None and memo[0] is state and memo[1] is event:
+            text = STEPS[event.verb](t, event, memo[2])      # what the check found on the way
+        else:
+            text = STEPS[event.verb](t, event)
         t.check_end()
         return Step(t.s, text, t.notes)
 

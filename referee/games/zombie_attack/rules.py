@@ -14,6 +14,7 @@ square off the mansion).
 from __future__ import annotations
 
 from collections import Counter
+from typing import NamedTuple
 
 from referee.errors import BadInputError, ChoiceNeeded, Option
 from referee.games.base import Problem, rule_ids
@@ -166,7 +167,31 @@ def _after_discards(s: State, batches: list[list[str]]) -> Counter:
     return pile
 
 
-def human_step_check(r: Rules, s: State, ev: Event) -> Problem | None:
+class StepPlan(NamedTuple):
+    """What a human's step meets, found once by the check and used by the step: the
+    square ``to``, the human ``victims`` there (the harder variant) and the zombie
+    ``tokens`` (``("zombie", Zombie)`` then ``("player", seat)``, in the order met)."""
+
+    to: Square
+    victims: list
+    tokens: list
+
+
+def step_plan(s: State, ev: Event) -> StepPlan:
+    """The :class:`StepPlan` of the step ``ev`` by a human."""
+    seat = ev.seat
+    to = step(s.players[seat].at, ev.facing)
+    victims, zps = [], []
+    for i, q in enumerate(s.players):
+        if q.at == to and i != seat:
+            (victims if q.human else zps).append(i)
+    tokens = [("zombie", z) for z in s.zombies if z.at == to]
+    if zps:
+        tokens += [("player", i) for i in zps]
+    return StepPlan(to, victims, tokens)
+
+
+def human_step_check(r: Rules, s: State, ev: Event, plan: StepPlan | None = None) -> Problem | None:
     """What a human's step meets on the way, foreseen: a Weapon used on a human (the
     harder variant) and on the zombie tokens there (ruling 16: one token each), a turn
     (no card drawn, ruling 9), an escape (no card), the card named against the pile
@@ -174,54 +199,47 @@ def human_step_check(r: Rules, s: State, ev: Event) -> Problem | None:
     Place outside a room, the card a full hand drops)."""
     m = r.mansion
     p = s.players[ev.seat]
-    to = step(p.at, ev.facing)
-    cards = list(p.cards)
-    weapons = cards.count(WEAPON)
+    to, victims, tokens = plan or step_plan(s, ev)
+    cards = p.cards
+    card = ev.card
     batches: list[list[str]] = []
-    victims = [i for i in humans_at(s, to) if i != ev.seat]
-    for victim in victims:
-        cards.remove(WEAPON)
-        weapons -= 1
-        batches.append([WEAPON])
-        if r.weapon_humans == "out":
-            batches.append(list(s.players[victim].cards))
-    turned = False
-    tokens = len(zombies_at(s, to)) + len([i for i in zplayers_at(s, to) if i != ev.seat])
-    for _ in range(tokens):
-        if weapons:
+    if victims or tokens:
+        cards = list(cards)
+        weapons = cards.count(WEAPON)
+        for victim in victims:
             cards.remove(WEAPON)
             weapons -= 1
             batches.append([WEAPON])
-        else:
-            turned = True
-            break
-    card = ev.card
-    if turned:
-        if card is not None:
-            return f"{p.name} is turned on {square_name(to)} and draws no card", R_DRAW
-        return None
-    door = m.exit_at(to)
-    if door is not None and f"Key:{door}" in cards:
-        if card is not None:
-            return (f"the step onto the {EXIT_TITLES[door]} with its Key wins at once: no card is drawn",
-                    R_NEW_SQUARES)
-        return None
+            if r.weapon_humans == "out":
+                batches.append(list(s.players[victim].cards))
+        for _ in tokens:
+            if not weapons:          # turned (ruling 9)
+                if card is not None:
+                    return f"{p.name} is turned on {square_name(to)} and draws no card", R_DRAW
+                return None
+            cards.remove(WEAPON)
+            weapons -= 1
+            batches.append([WEAPON])
+    if m.kind[to] == "exit":
+        door = m.exit_at(to)
+        if f"Key:{door}" in cards:
+            if card is not None:
+                return (f"the step onto the {EXIT_TITLES[door]} with its Key wins at once: no card is drawn",
+                        R_NEW_SQUARES)
+            return None
     if card is None:
         return None                                      # the step asks for it
-    pile = _after_discards(s, batches)
+    pile = s.pile if not batches else _after_discards(s, batches)
     if pile.get(card, 0) <= 0:
         return f"no {card} card is left in the draw pile ({pile_text(pile)})", R_DECK
     decision = ev.decision
-    where = square_name(to)
     if card == EMPTY:
         if decision == "keep":
             return "an Empty card is always discarded", R_EMPTY
         return None
-    if card == HIDING and m.room_of(to) is None:
-        if decision == "keep":
-            return (f"{where} is not in a room: a Hiding Place may be kept only when drawn in a room",
-                    R_HIDING)
-        return None
+    if card == HIDING and decision == "keep" and m.room_of(to) is None:
+        return (f"{square_name(to)} is not in a room: a Hiding Place may be kept only when drawn in a room",
+                R_HIDING)
     if decision != "keep" or ev.drop is None or ev.drop in cards:
         return None
     held = ", ".join(cards) or "no card"
@@ -233,19 +251,25 @@ def human_step_check(r: Rules, s: State, ev: Event) -> Problem | None:
 def step_check(r: Rules, s: State, ev: Event) -> Problem | None:
     """A step N/E/S/W by the player moving now (rolled, a legal square, and what the
     step meets)."""
+    return step_check_plan(r, s, ev)[0]
+
+
+def step_check_plan(r: Rules, s: State, ev: Event) -> tuple[Problem | None, StepPlan | None]:
+    """:func:`step_check` with the :class:`StepPlan` it found (None for a zombie player)."""
     p = s.players[ev.seat]
     if s.phase != "humans":
-        return f"the zombie phase: {p.name} moves a zombie ('zombie SQ roll N PATH')", R_ROTATION
+        return (f"the zombie phase: {p.name} moves a zombie ('zombie SQ roll N PATH')", R_ROTATION), None
     if s.roll is None:
-        return f"{p.name} rolls before moving ('{p.name}: roll N')", R_ROLL
+        return (f"{p.name} rolls before moving ('{p.name}: roll N')", R_ROLL), None
     problem = step_problem(r, s, ev.seat, ev.facing)
     if problem is not None:
-        return problem
+        return problem, None
     if not p.human:
         if ev.card is not None:
-            return f"{p.name} is a zombie player and draws no card", R_ZP_MOVING
-        return None
-    return human_step_check(r, s, ev)
+            return (f"{p.name} is a zombie player and draws no card", R_ZP_MOVING), None
+        return None, None
+    plan = step_plan(s, ev)
+    return human_step_check(r, s, ev, plan), plan
 
 
 def to_check(r: Rules, s: State, ev: Event) -> Problem | None:
@@ -277,31 +301,46 @@ def zombie_index(s: State, sq: Square) -> int | None:
     return None
 
 
+class ZombiePlan(NamedTuple):
+    """What the check of a zombie move found, for the step: the zombie's index ``zi``,
+    the walk's :class:`~.walks.Context` and its result ``walk``."""
+
+    zi: int
+    ctx: object
+    walk: Walk
+
+
 def zombie_check(r: Rules, s: State, ev: Event) -> Problem | None:
     """A zombie move: in the zombie phase, a zombie still to move on the square, each
     step legal (rulings 3 and 12) and the length ruling 17 asks for."""
+    return zombie_check_plan(r, s, ev)[0]
+
+
+def zombie_check_plan(r: Rules, s: State, ev: Event) -> tuple[Problem | None, ZombiePlan | None]:
+    """:func:`zombie_check` with the :class:`ZombiePlan` it found (None when the move
+    is refused or leaves its path to choose)."""
     if s.phase != "zombies":
-        return "zombies move in the zombie phase, after every player's move", R_ORDER
+        return ("zombies move in the zombie phase, after every player's move", R_ORDER), None
     if ev.number is None:
-        return None                                      # bad input, said by the step
+        return None, None                                # bad input, said by the step
     zi = zombie_index(s, ev.square)
     if zi is None:
         if any(z.at == ev.square for z in s.zombies):
-            return f"the zombie on {square_name(ev.square)} has already moved this phase", R_ROTATION
-        return f"no zombie stands on {square_name(ev.square)}", R_ZMOVE
+            return (f"the zombie on {square_name(ev.square)} has already moved this phase", R_ROTATION), None
+        return (f"no zombie stands on {square_name(ev.square)}", R_ZMOVE), None
     m = r.mansion
     ctx = context(m, s, zi)
     path = ev.path or ()
     if not path and can_step(m, s, zi, ctx):
-        return None                                      # the step asks for the path
+        return None, None                                # the step asks for the path
     walk = follow(m, s, zi, path, ev.number, ctx)
     if not isinstance(walk, Walk):
-        return walk
+        return walk, None
     if walk.destroyed_by is None and len(path) != ev.number:
         found = searcher(m, s, zi, ctx)(ev.number)
         if len(path) != found.longest:
-            return exact_problem(s, square_name(ev.square), ev.number, found)
-    return None
+            return exact_problem(s, square_name(ev.square), ev.number, found), None
+    return None, ZombiePlan(zi, ctx, walk)
 
 
 _CHECKS = {"start": start_check, "roll": roll_check, "stop": stop_check, "step": step_check,
@@ -311,16 +350,28 @@ _CHECKS = {"start": start_check, "roll": roll_check, "stop": stop_check, "step":
 def event_check(r: Rules, s: State, ev: Event) -> Problem | None:
     """The first rule ``ev`` breaks in ``s``, or None (a choice left open is asked by
     the step, not refused here)."""
+    return check_plan(r, s, ev)[0]
+
+
+def check_plan(r: Rules, s: State, ev: Event) -> tuple[Problem | None, tuple | None]:
+    """:func:`event_check` with what the check of a step or a zombie move found on the
+    way (a :class:`StepPlan` or :class:`ZombiePlan`), which spares the step finding it
+    again; None for other events."""
     if ev.verb == "start" and s.phase != "setup" and s.ending is None:
-        return f"set-up is over: {s.players[ev.seat].name} is already on the board", R_SETUP
+        return (f"set-up is over: {s.players[ev.seat].name} is already on the board", R_SETUP), None
     problem = turn_check(s, ev.seat, ev.verb)
     if problem is not None:
-        return problem
+        return problem, None
     if s.pending and ev.verb != "to":
-        return None
+        return None, None
     if s.phase == "setup" and ev.verb != "start":
-        return f"set-up first: each player places a human ('{s.players[ev.seat].name}: start d4')", R_SETUP
-    return _CHECKS[ev.verb](r, s, ev)
+        return (f"set-up first: each player places a human ('{s.players[ev.seat].name}: start d4')", R_SETUP), None
+    verb = ev.verb
+    if verb == "step":
+        return step_check_plan(r, s, ev)
+    if verb == "zombie":
+        return zombie_check_plan(r, s, ev)
+    return _CHECKS[verb](r, s, ev), None
 
 
 # -- choices -----------------------------------------------------------------------------
@@ -367,12 +418,13 @@ class Turn:
     an event changes is copied first (:meth:`player`, :meth:`zombie`, the piles), so the
     position it came from is never changed.  ``notes`` collects what the rules did."""
 
-    __slots__ = ("r", "s", "notes", "_players", "_zombies", "_zlist", "_pile", "_discard")
+    __slots__ = ("r", "s", "notes", "lost", "_players", "_zombies", "_zlist", "_pile", "_discard")
 
     def __init__(self, r: Rules, s: State) -> None:
         self.r = r
         self.s = s.copy()
         self.notes: list[str] = []
+        self.lost = False                 # a human turned or put out: the end may have come
         self._players: set | None = None
         self._zombies: set | None = None
         self._zlist = False
@@ -434,8 +486,9 @@ class Turn:
 
     # the rules
     def check_end(self) -> None:
+        """The zombies win when no human is left (checked after a human is lost)."""
         s = self.s
-        if s.ending is None and not any(p.human for p in s.players):
+        if self.lost and s.ending is None and not any(p.human for p in s.players):
             s.winner, s.ending = "zombies", "all-turned"
 
     def start(self, ev: Event) -> str:
@@ -514,17 +567,14 @@ class Turn:
         s.phase, s.order, s.zmover = "humans", 0, None
         self.notes.append(f"round {s.round}: the First Mover card passes to {s.players[nxt].name}")
 
-    def step(self, ev: Event) -> str:
+    def step(self, ev: Event, plan: StepPlan | None = None) -> str:
         s, m = self.s, self.r.mansion
         seat = ev.seat
         p = s.players[seat]
-        to = step(p.at, ev.facing)
         head = f"{p.name}: {ev.facing}"
         if not p.human:
-            return self.zombie_player_step(ev, to, head)
-        victims = [i for i in humans_at(s, to) if i != seat]
-        tokens = [("zombie", z) for z in zombies_at(s, to)] + \
-            [("player", i) for i in zplayers_at(s, to) if i != seat]
+            return self.zombie_player_step(ev, step(p.at, ev.facing), head)
+        to, victims, tokens = plan or step_plan(s, ev)
         p = self.player(seat)
         p.at = to
         s.visited = s.visited | {to}
@@ -542,7 +592,7 @@ class Turn:
         if turned:
             self.end_move()
             return head
-        door = m.exit_at(to)
+        door = m.exit_at(to) if m.kind[to] == "exit" else None
         if door is not None and f"Key:{door}" in p.cards:
             s.winner, s.ending = p.name, "escape"
             p.escaped = True
@@ -671,6 +721,7 @@ class Turn:
         v.at = None
         if self.r.weapon_humans == "out":
             v.human, v.out = False, True
+            self.lost = True
             cards, v.cards = v.cards, []
             self.discard(cards)
             self.notes.append(f"{h.name}'s Weapon puts {v.name} out of the game on {where}"
@@ -698,6 +749,7 @@ class Turn:
         s = self.s
         p = self.player(seat)
         p.human = False
+        self.lost = True
         cards, p.cards = p.cards, []
         self.discard(cards)
         note = f"{p.name} {how} and becomes a zombie player"
@@ -758,24 +810,25 @@ class Turn:
             self.notes.append(f"the zombie comes back at the {EXIT_TITLES[ev.exit]} ({square_name(at)})")
         return f"{name}: to {ev.exit}"
 
-    def zombie_move(self, ev: Event) -> str:
+    def zombie_move(self, ev: Event, plan: ZombiePlan | None = None) -> str:
         """A zombie's walk (rulings 3, 12, 17; checked by :func:`zombie_check`)."""
         s, m = self.s, self.r.mansion
         name = s.players[ev.seat].name
         if ev.number is None:
             raise BadInputError(f"the zombie move needs its roll: '{name}: zombie {square_name(ev.square)} roll 3 N N W'")
-        zi = zombie_index(s, ev.square)
         path = ev.path or ()
         where = square_name(ev.square)
         head = f"{name}: zombie {where} roll {ev.number}"
-        ctx = context(m, s, zi)
-        if not path and can_step(m, s, zi, ctx):
-            found = searcher(m, s, zi, ctx)(ev.number)
-            opts = [Option(f"{head} {' '.join(p)}", walk_text(s, w)) for w, p in found.paths.items()]
-            raise ChoiceNeeded(f"the zombie on {where} rolled {ev.number}: name its path",
-                               R_ZMOVE, f"Which way does the zombie on {where} go?", opts)
-        walk = follow(m, s, zi, path, ev.number, ctx)
-        self.walk(zi, walk, path, ev.seat)
+        if plan is None:
+            zi = zombie_index(s, ev.square)
+            ctx = context(m, s, zi)
+            if not path and can_step(m, s, zi, ctx):
+                found = searcher(m, s, zi, ctx)(ev.number)
+                opts = [Option(f"{head} {' '.join(p)}", walk_text(s, w)) for w, p in found.paths.items()]
+                raise ChoiceNeeded(f"the zombie on {where} rolled {ev.number}: name its path",
+                                   R_ZMOVE, f"Which way does the zombie on {where} go?", opts)
+            plan = ZombiePlan(zi, ctx, follow(m, s, zi, path, ev.number, ctx))
+        self.walk(plan.zi, plan.walk, path, ev.seat)
         return f"{head} {' '.join(path)}".rstrip()
 
     def walk(self, zi: int, walk: Walk, path: tuple[str, ...], mover_seat: int) -> None:

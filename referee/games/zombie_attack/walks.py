@@ -16,7 +16,7 @@ from typing import NamedTuple
 from referee.grid import FACINGS, Square, square_name, step
 
 from .board import Mansion
-from .notation import WEAPON
+from .notation import HIDING, WEAPON
 from .state import State
 
 R_WALLS = "zombie-attack.move.walls-table"
@@ -77,6 +77,22 @@ def moves(m: Mansion) -> dict[Square, tuple[tuple[str, Square, str | None], ...]
     return table
 
 
+_NEXT: dict = {}
+
+
+def next_squares(m: Mansion) -> dict[Square, dict[str, tuple[Square, str | None]]]:
+    """``{square: {facing: (to, room of to)}}`` for the steps no wall and no table
+    forbid (cached per mansion): :func:`moves` by facing."""
+    cached = _NEXT.get(id(m))
+    if cached is not None and cached[0] is m:
+        return cached[1]
+    table = {sq: {f: (to, room) for f, to, room in steps} for sq, steps in moves(m).items()}
+    if len(_NEXT) > 256:
+        _NEXT.clear()
+    _NEXT[id(m)] = (m, table)
+    return table
+
+
 class Context(NamedTuple):
     """What stays fixed during one zombie walk: ``blocked`` squares (other zombie
     tokens), ``humans`` by square, ``closed`` rooms (a hider alone in them, ruling 12)
@@ -103,10 +119,12 @@ def context(m: Mansion, s: State, zi: int) -> Context:
             blocked.add(at)
             continue
         humans[at] = i
-        if WEAPON in p.cards:
-            armed.add(at)
-        if p.hiding:
-            hiders.append(p)
+        cards = p.cards
+        if cards:
+            if WEAPON in cards:
+                armed.add(at)
+            if HIDING in cards:
+                hiders.append(p)
     closed = set()
     for p in hiders:
         room = m.room_of(p.at)
@@ -143,15 +161,18 @@ def follow(m: Mansion, s: State, zi: int, path: tuple[str, ...], roll: int, ctx:
     """Follow ``path`` for zombie index ``zi``: a :class:`Walk` or the Problem of its
     first bad step (ruling 12: a walk into a Weapon ends there)."""
     ctx = ctx or context(m, s, zi)
-    humans = ctx.humans
+    blocked, humans, closed, _armed = ctx
     if len(path) > roll:
         return (f"the zombie rolled {roll} and moves at most {roll} steps, not {len(path)}", R_ZOMBIE_EXACT)
+    table = next_squares(m)
     sq, turned = s.zombies[zi].at, frozenset()
     for k, f in enumerate(path):
-        to, problem = zstep(m, ctx, sq, f, turned)
-        if problem:
+        nxt = table[sq].get(f)
+        if nxt is None or nxt[0] in blocked or (closed and nxt[1] in closed) or \
+                (turned and nxt[0] in humans and humans[nxt[0]] in turned):
+            to, problem = zstep(m, ctx, sq, f, turned)      # the reason, in words
             return problem[0] + f" (step {k + 1} of the path)", problem[1]
-        sq = to
+        sq = to = nxt[0]
         if to in humans and humans[to] not in turned:
             seat = humans[to]
             if WEAPON in s.players[seat].cards:
