@@ -81,6 +81,8 @@ class Game(Kernel):
         self._names = tuple(players)
         self._index = seat_index(players)
         self._plan: tuple | None = None   # (state, event, plan) of the last check, for its step
+        self._closet = weapon_humans == "closet"
+        _walks.next_squares(mansion)      # the mansion's steps, read once at set-up
 
     # -- set-up ------------------------------------------------------------------------
 
@@ -234,7 +236,7 @@ class Game(Kernel):
     def parse(self, text: str) -> Event:
         """The event ``text`` names (:func:`.notation.parse_event`, cached); pure.
         :class:`BadInputError` for malformed text or an unknown player."""
-        return parse_event(self._names, self.weapon_humans == "closet", text)
+        return parse_event(self._names, self._closet, text)
 
     def check(self, state: State, event: Event) -> Problem | None:
         """The first rule ``event`` breaks in ``state`` (:func:`.rules.event_check`),
@@ -258,7 +260,8 @@ class Game(Kernel):
             text = STEPS[event.verb](t, event, memo[2])      # what the check found on the way
         else:
             text = STEPS[event.verb](t, event)
-        t.check_end()
+        if t.lost:
+            t.check_end()
         return Step(t.s, text, t.notes)
 
     def _try(self, text: str) -> Applied:

@@ -22,10 +22,12 @@ from referee.grid import Square, square_name, step
 
 from .board import EXIT_NAMES, EXIT_TITLES
 from .notation import CARD_TITLES, CARDS, EMPTY, HIDING, WEAPON, Event
-from .state import (Pending, Rules, State, counter, free_closet_squares, humans_at, mover, next_human,
+from .state import (Pending, Player, Rules, State, Zombie, counter, free_closet_squares, humans_at, mover, next_human,
                     zombies_at, zplayers_at)
 from .walks import R_DESTROYED_PATH, R_WALLS, R_ZOMBIE_BLOCKED, R_ZOMBIE_EXACT, R_ZOMBIE_SPACING  # noqa: F401
-from .walks import Walk, can_step, context, exact_problem, follow, searcher
+from .walks import Walk, can_step, context, exact_problem, follow, longest, searcher
+
+_new = object.__new__
 
 # -- rule ids ----------------------------------------------------------------------------
 
@@ -68,7 +70,7 @@ def turn_check(s: State, seat: int, verb: str) -> Problem | None:
         return over_problem(s)
     if s.pending and verb != "to":
         return None  # asked as a choice by the step
-    who = mover(s)
+    who = (s.first + s.order) % len(s.players) if s.phase == "humans" and not s.pending else mover(s)
     if seat != who:
         m, name = s.players[who].name, s.players[seat].name
         if s.pending:
@@ -117,36 +119,41 @@ def stop_check(r: Rules, s: State, ev: Event) -> Problem | None:
 
 def step_problem(r: Rules, s: State, seat: int, facing: str) -> Problem | None:
     """Why the mover ``seat`` may not step ``facing`` now (rolled, steps left), or None."""
+    return step_problem_plan(r, s, seat, facing)[0]
+
+
+def step_problem_plan(r: Rules, s: State, seat: int, facing: str) -> tuple[Problem | None, StepPlan | None]:
+    """:func:`step_problem` with the :class:`StepPlan` of the step when it may be taken."""
     p = s.players[seat]
     m = r.mansion
-    to = step(p.at, facing)
-    door = m.open.get((p.at, facing), False)
+    at = p.at
+    to = step(at, facing)
+    door = m.open.get((at, facing), False)
     if door is False:
         what = "the edge of the mansion" if not m.on_board(to) else "a wall"
-        return f"{p.name} cannot step {facing} from {square_name(p.at)}: {what}", R_WALLS
+        return (f"{p.name} cannot step {facing} from {square_name(at)}: {what}", R_WALLS), None
     if m.kind[to] == "table":
-        return f"{square_name(to)} is the dining-room table: nobody may stand on it", R_WALLS
+        return (f"{square_name(to)} is the dining-room table: nobody may stand on it", R_WALLS), None
     if door and p.human and f"Key:{door}" not in p.cards:
-        return (f"the {EXIT_TITLES[door]} between {square_name(p.at)} and {square_name(to)} is "
-                f"locked: a human needs Key:{door}", R_LOCKED)
+        return (f"the {EXIT_TITLES[door]} between {square_name(at)} and {square_name(to)} is "
+                f"locked: a human needs Key:{door}", R_LOCKED), None
     if to in s.visited:
         return (f"{p.name} has already stood on {square_name(to)} this move: each step goes to a "
-                "new square", R_NEW_SQUARES)
+                "new square", R_NEW_SQUARES), None
+    plan = step_plan(s, seat, to)
     if p.human:
-        here = humans_at(s, to)
-        if here:
-            other = s.players[here[0]].name
+        if plan.victims:
+            other = s.players[plan.victims[0]].name
             if not r.weapon_humans or WEAPON not in p.cards:
-                return f"{other} stands on {square_name(to)}", R_HUMAN_SPACING
+                return (f"{other} stands on {square_name(to)}", R_HUMAN_SPACING), None
             if r.weapon_humans == "closet" and not free_closet_squares(m, s, leaving=to):
                 return (f"no Linen Closet square is free for {other}: {p.name}'s Weapon cannot send "
-                        "anyone there now", R_WEAPON_HUMANS)
-    else:
-        zs = zombies_at(s, to)
-        if zs or [i for i in zplayers_at(s, to) if i != seat]:
-            return (f"{square_name(to)} holds a zombie{' player' if not zs else ''}: "
-                    "zombies never share a square", R_ZOMBIE_SPACING)
-    return None
+                        "anyone there now", R_WEAPON_HUMANS), None
+    elif plan.tokens:
+        zs = plan.tokens[0][0] == "zombie"
+        return (f"{square_name(to)} holds a zombie{' player' if not zs else ''}: "
+                "zombies never share a square", R_ZOMBIE_SPACING), None
+    return None, plan
 
 
 def pile_text(pile: dict) -> str:
@@ -177,10 +184,8 @@ class StepPlan(NamedTuple):
     tokens: list
 
 
-def step_plan(s: State, ev: Event) -> StepPlan:
-    """The :class:`StepPlan` of the step ``ev`` by a human."""
-    seat = ev.seat
-    to = step(s.players[seat].at, ev.facing)
+def step_plan(s: State, seat: int, to: Square) -> StepPlan:
+    """The :class:`StepPlan` of a step by ``seat`` to ``to``: who stands there."""
     victims, zps = [], []
     for i, q in enumerate(s.players):
         if q.at == to and i != seat:
@@ -199,7 +204,7 @@ def human_step_check(r: Rules, s: State, ev: Event, plan: StepPlan | None = None
     Place outside a room, the card a full hand drops)."""
     m = r.mansion
     p = s.players[ev.seat]
-    to, victims, tokens = plan or step_plan(s, ev)
+    to, victims, tokens = plan or step_plan(s, ev.seat, step(p.at, ev.facing))
     cards = p.cards
     card = ev.card
     batches: list[list[str]] = []
@@ -261,14 +266,13 @@ def step_check_plan(r: Rules, s: State, ev: Event) -> tuple[Problem | None, Step
         return (f"the zombie phase: {p.name} moves a zombie ('zombie SQ roll N PATH')", R_ROTATION), None
     if s.roll is None:
         return (f"{p.name} rolls before moving ('{p.name}: roll N')", R_ROLL), None
-    problem = step_problem(r, s, ev.seat, ev.facing)
+    problem, plan = step_problem_plan(r, s, ev.seat, ev.facing)
     if problem is not None:
         return problem, None
     if not p.human:
         if ev.card is not None:
             return (f"{p.name} is a zombie player and draws no card", R_ZP_MOVING), None
-        return None, None
-    plan = step_plan(s, ev)
+        return None, plan
     return human_step_check(r, s, ev, plan), plan
 
 
@@ -336,10 +340,9 @@ def zombie_check_plan(r: Rules, s: State, ev: Event) -> tuple[Problem | None, Zo
     walk = follow(m, s, zi, path, ev.number, ctx)
     if not isinstance(walk, Walk):
         return walk, None
-    if walk.destroyed_by is None and len(path) != ev.number:
-        found = searcher(m, s, zi, ctx)(ev.number)
-        if len(path) != found.longest:
-            return exact_problem(s, square_name(ev.square), ev.number, found), None
+    if walk.destroyed_by is None and len(path) != ev.number and len(path) != longest(m, s, zi, ev.number, ctx):
+        found = searcher(m, s, zi, ctx)(ev.number)       # for the example the refusal gives
+        return exact_problem(s, square_name(ev.square), ev.number, found), None
     return None, ZombiePlan(zi, ctx, walk)
 
 
@@ -422,10 +425,12 @@ class Turn:
 
     def __init__(self, r: Rules, s: State) -> None:
         self.r = r
-        self.s = s.copy()
+        new = _new(State)
+        new.__dict__.update(s.__dict__)
+        self.s = new
         self.notes: list[str] = []
         self.lost = False                 # a human turned or put out: the end may have come
-        self._players: set | None = None
+        self._players: list | None = None
         self._zombies: set | None = None
         self._zlist = False
         self._pile = self._discard = False
@@ -433,13 +438,21 @@ class Turn:
     # copy on write
     def player(self, i: int):
         """Player ``i``, copied for changing."""
-        if self._players is None:
+        copied = self._players
+        if copied is None:
+            copied = self._players = []
             self.s.players = list(self.s.players)
-            self._players = set()
-        if i not in self._players:
-            self.s.players[i] = self.s.players[i].copy()
-            self._players.add(i)
-        return self.s.players[i]
+        players = self.s.players
+        if i not in copied:
+            old = players[i]
+            p = _new(Player)
+            d = p.__dict__
+            d.update(old.__dict__)
+            d["cards"] = list(old.cards)
+            players[i] = p
+            copied.append(i)
+            return p
+        return players[i]
 
     def zombies(self) -> list:
         """The zombie list, copied for adding or removing (the zombies are shared)."""
@@ -459,13 +472,15 @@ class Turn:
         return zs[i]
 
     def discard(self, cards: list[str]) -> None:
+        s = self.s
         if not self._discard:
-            self.s.discard = counter(self.s.discard)
+            s.discard = counter(s.discard)
             self._discard = True
-        d = self.s.discard
+        d = s.discard
         for c in cards:
             d[c] += 1
-        self.refill()
+        if not sum(s.pile.values()) and sum(d.values()):
+            self.refill()
 
     def refill(self) -> None:
         """Ruling 11: when the draw pile is empty the discard pile becomes the pile at once."""
@@ -475,14 +490,17 @@ class Turn:
             self._pile, self._discard = self._discard, True
 
     def draw(self, card: str) -> None:
+        s = self.s
         if not self._pile:
-            self.s.pile = counter(self.s.pile)
+            s.pile = counter(s.pile)
             self._pile = True
-        pile = self.s.pile
-        pile[card] -= 1
-        if pile[card] == 0:
+        pile = s.pile
+        n = pile[card] - 1
+        if n:
+            pile[card] = n
+        else:
             del pile[card]
-        self.refill()
+            self.refill()
 
     # the rules
     def check_end(self) -> None:
@@ -572,9 +590,9 @@ class Turn:
         seat = ev.seat
         p = s.players[seat]
         head = f"{p.name}: {ev.facing}"
+        to, victims, tokens = plan or step_plan(s, seat, step(p.at, ev.facing))
         if not p.human:
-            return self.zombie_player_step(ev, step(p.at, ev.facing), head)
-        to, victims, tokens = plan or step_plan(s, ev)
+            return self.zombie_player_step(ev, to, head, victims)
         p = self.player(seat)
         p.at = to
         s.visited = s.visited | {to}
@@ -759,7 +777,7 @@ class Turn:
             note += "; every player is a zombie player: the zombies win"
         self.notes.append(note)
 
-    def zombie_player_step(self, ev: Event, to: Square, head: str) -> str:
+    def zombie_player_step(self, ev: Event, to: Square, head: str, humans: list[int]) -> str:
         s = self.s
         seat = ev.seat
         p = self.player(seat)
@@ -768,7 +786,7 @@ class Turn:
         s.steps_left -= 1
         ends = False
         before = len(self.notes)
-        for h in humans_at(s, to):
+        for h in humans:
             victim = s.players[h]
             if WEAPON in victim.cards:
                 victim = self.player(h)
@@ -837,18 +855,19 @@ class Turn:
         moves the next zombie, or the zombie phase ends."""
         s = self.s
         z0 = s.zombies[zi]
-        start = square_name(z0.at)
-        route = start
         sq = z0.at
-        for f in path:
-            sq = step(sq, f)
-            route += "-" + square_name(sq)
-        self.notes.append(f"the zombie moves {route}" if path else f"the zombie on {start} cannot move")
-        z = self.zombie(zi)
-        z.moved = True
-        for seat in sorted(walk.turned, key=lambda i: path_index(z0.at, path, s.players[i].at)):
-            self.turn(seat, f"is caught by the zombie on {square_name(s.players[seat].at)}")
-        z.at = walk.end
+        if path:
+            route = [square_name(sq)]
+            for f in path:
+                sq = step(sq, f)
+                route.append(square_name(sq))
+            self.notes.append(f"the zombie moves {'-'.join(route)}")
+        else:
+            self.notes.append(f"the zombie on {square_name(sq)} cannot move")
+        if walk.turned:
+            for seat in sorted(walk.turned, key=lambda i: path_index(z0.at, path, s.players[i].at)):
+                self.turn(seat, f"is caught by the zombie on {square_name(s.players[seat].at)}")
+        self.zombies()[zi] = Zombie(walk.end, True)
         if walk.destroyed_by is not None:
             holder = self.player(walk.destroyed_by)
             holder.cards.remove(WEAPON)

@@ -10,7 +10,6 @@ The mansion's open sides are read once into a table of steps per square
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from referee.grid import FACINGS, Square, square_name, step
@@ -26,10 +25,9 @@ R_ZOMBIE_BLOCKED = "zombie-attack.ruling.zombie-blocked"
 R_DESTROYED_PATH = "zombie-attack.ruling.destroyed-path-complete"
 
 
-@dataclass(frozen=True)
-class Walk:
+class Walk(NamedTuple):
     """One zombie walk's result: ``end`` square (where it was destroyed, if so),
-    ``turned`` seats, ``destroyed_by`` seat or None, and whether it is ``complete``."""
+    ``turned`` seats and ``destroyed_by`` seat or None (immutable, hashable)."""
 
     end: Square
     turned: frozenset
@@ -193,6 +191,35 @@ def can_step(m: Mansion, s: State, zi: int, ctx: Context | None = None) -> bool:
             continue
         return True
     return False
+
+
+def longest(m: Mansion, s: State, zi: int, roll: int, ctx: Context | None = None) -> int:
+    """The length ruling 17 asks of a walk of zombie index ``zi`` with ``roll`` that
+    meets no Weapon (``Walks.longest`` of :func:`searcher`, found without the paths)."""
+    ctx = ctx or context(m, s, zi)
+    blocked, humans, closed, armed = ctx
+    table = moves(m)
+    layer = {(s.zombies[zi].at, frozenset())}
+    reach = cut = 0
+    for k in range(1, roll + 1):
+        nxt = set()
+        for sq, turned in layer:
+            for _f, to, room in table[sq]:
+                if to in blocked or (closed and room in closed):
+                    continue
+                victim = humans.get(to)
+                if victim is None:
+                    nxt.add((to, turned))
+                elif victim in turned:
+                    continue
+                elif to in armed:
+                    cut = k
+                else:
+                    nxt.add((to, turned | {victim}))
+        if not nxt:
+            break
+        layer, reach = nxt, k
+    return max(reach, cut)
 
 
 def searcher(m: Mansion, s: State, zi: int, ctx: Context | None = None):
