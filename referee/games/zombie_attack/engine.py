@@ -16,8 +16,8 @@ Automatic results (players turned, zombies destroyed, escapes, the First Mover c
 passing, the zombie-phase rotation) are resolved at once and reported as notes.
 
 The parts: :mod:`.notation` (event text to a typed :class:`Event`), :mod:`.state` (the
-position), :mod:`.rules` (the check functions and the steps), :mod:`.walks` (the
-zombies' walks); this module is the :class:`Game` on the shared
+position), :mod:`.checks` (the check functions), :mod:`.rules` (the steps), :mod:`.walks`
+(the zombies' walks); this module is the :class:`Game` on the shared
 :class:`~referee.games.base.Kernel`.
 
 >>> g = Game.from_tags({"Players": "Ann, Ben", "Board": "default"})
@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Callable
 
-from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
+from referee.errors import BadInputError, ChoiceNeeded, Option
 from referee.games.base import Applied, Blocked, Kernel, Problem, Step
 from referee.grid import FACINGS, Square, square_name
 from referee.seats import seat_index, seat_of
@@ -40,9 +40,9 @@ from referee.seats import seat_index, seat_of
 from .board import EXIT_NAMES, Mansion, mansion_from_tags
 from .notation import (CARD_TITLES, CARDS, DEFAULT_DECK, EMPTY, HIDING, KEYS, WEAPON, Event,  # noqa: F401
                        deck_text, parse_card, parse_deck, parse_event, parse_players)
-from .rules import (RULE_IDS, STEPS, Turn, check_plan, event_check, placement_choice, start_problem,  # noqa: F401
-                    walk_text)
-from .rules import step_problem as _step_problem
+from .checks import RULE_IDS, check_plan, event_check, start_problem  # noqa: F401
+from .checks import step_problem as _step_problem
+from .rules import STEPS, Turn, placement_choice, walk_text
 from .state import (START_ZOMBIES, Pending, Player, Rules, State, Zombie, closet_squares,  # noqa: F401
                     free_closet_squares, humans_at, mover, next_human, zombies_at, zplayers_at)
 from .walks import Walk, Walks, follow, searcher  # noqa: F401
