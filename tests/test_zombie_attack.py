@@ -29,11 +29,24 @@ from referee.games.zombie_attack.engine import RULE_IDS, Game, Walk
 from referee.records import parse_record
 from referee.replay import replay_file, replay_record
 
-from .conftest import EXAMPLES, ROOT, needs_shared, refused
+from .conftest import EXAMPLES, ROOT, needs_shared
+from .conftest import refused as _refused
 
 HOUSE = ROOT / "tests" / "fixtures" / "zombie-attack" / "house.toml"
 HOUSE_TEXT = HOUSE.read_text(encoding="utf-8")
 ZA_EXAMPLES = EXAMPLES / "zombie-attack"
+
+
+def refused(game: Game, event: str, rule: str | None = None, **kw):
+    """:func:`conftest.refused`, and the kernel's ``check`` gives that very refusal
+    before anything moves (issue 26): the same words and rule, or None for a choice."""
+    err = _refused(game, event, rule, **kw)
+    problem = game.check(game.state, game.parse(event))
+    if isinstance(err, ChoiceNeeded):
+        assert problem is None, problem
+    else:
+        assert problem == (err.message, err.rule)
+    return err
 
 
 def new(players="Ann, Ben", board="house", **tags) -> Game:
