@@ -306,8 +306,7 @@ def _walked(g: Game, index: int, walk, path: tuple[str, ...]) -> Game:
     """A copy of ``g`` after zombie ``index`` walks ``path`` (a legal walk the engine's
     own search found, with its result ``walk``), applied by the engine."""
     c = copy.copy(g)
-    c.s = g.s.clone()
-    c._apply_walk(c.s.zombies[index], walk, path, c.s.zmover)
+    c._apply_walk(g.s.zombies[index], walk, path, g.s.zmover)   # replaces c's position, g's stays
     return c
 
 
