@@ -174,19 +174,14 @@ def zplayers_at(s: State, sq: Square) -> list[int]:
 
 
 def closet_squares(m: Mansion) -> list[Square]:
-    """The squares of the room named Linen closet (case aside), west to east, north first."""
-    cached = _CLOSETS.get(id(m))
-    if cached is not None and cached[0] is m:
-        return cached[1]
-    letters = {k for k, v in m.rooms.items() if v.strip().lower() == "linen closet"}
-    out = sorted((sq for sq, r in m.room.items() if r in letters), key=lambda q: (-q[1], q[0]))
-    if len(_CLOSETS) > 256:
-        _CLOSETS.clear()
-    _CLOSETS[id(m)] = (m, out)
+    """The squares of the room named Linen closet (case aside), west to east, north first
+    (kept with the mansion, which never changes)."""
+    out = m.__dict__.get("_closet")
+    if out is None:
+        letters = {k for k, v in m.rooms.items() if v.strip().lower() == "linen closet"}
+        out = m.__dict__["_closet"] = sorted((sq for sq, r in m.room.items() if r in letters),
+                                             key=lambda q: (-q[1], q[0]))
     return out
-
-
-_CLOSETS: dict = {}
 
 
 def free_closet_squares(m: Mansion, s: State, leaving: Square | None = None) -> list[Square]:

@@ -49,16 +49,13 @@ class Walks(NamedTuple):
     example: tuple[str, ...]
 
 
-_MOVES: dict = {}
-
-
 def moves(m: Mansion) -> dict[Square, tuple[tuple[str, Square, str | None], ...]]:
     """``{square: ((facing, to, room of to), ...)}``: the steps no wall and no table
-    forbid, in N, E, S, W order (cached per mansion)."""
-    cached = _MOVES.get(id(m))
-    if cached is not None and cached[0] is m:
-        return cached[1]
-    table: dict = {}
+    forbid, in N, E, S, W order (kept with the mansion, which never changes)."""
+    table = m.__dict__.get("_moves")
+    if table is not None:
+        return table
+    table = {}
     for sq in m.kind:
         out = []
         for f in FACINGS:
@@ -69,25 +66,17 @@ def moves(m: Mansion) -> dict[Square, tuple[tuple[str, Square, str | None], ...]
                 continue
             out.append((f, to, m.room_of(to)))
         table[sq] = tuple(out)
-    if len(_MOVES) > 256:
-        _MOVES.clear()
-    _MOVES[id(m)] = (m, table)
+    m.__dict__["_moves"] = table
     return table
-
-
-_NEXT: dict = {}
 
 
 def next_squares(m: Mansion) -> dict[Square, dict[str, tuple[Square, str | None]]]:
     """``{square: {facing: (to, room of to)}}`` for the steps no wall and no table
-    forbid (cached per mansion): :func:`moves` by facing."""
-    cached = _NEXT.get(id(m))
-    if cached is not None and cached[0] is m:
-        return cached[1]
-    table = {sq: {f: (to, room) for f, to, room in steps} for sq, steps in moves(m).items()}
-    if len(_NEXT) > 256:
-        _NEXT.clear()
-    _NEXT[id(m)] = (m, table)
+    forbid: :func:`moves` by facing (kept with the mansion)."""
+    table = m.__dict__.get("_next")
+    if table is None:
+        table = m.__dict__["_next"] = {sq: {f: (to, room) for f, to, room in steps}
+                                       for sq, steps in moves(m).items()}
     return table
 
 
