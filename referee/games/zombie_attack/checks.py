@@ -22,6 +22,8 @@ from .state import Rules, State, counter, free_closet_squares, mover
 from .walks import R_DESTROYED_PATH, R_WALLS, R_ZOMBIE_BLOCKED, R_ZOMBIE_EXACT, R_ZOMBIE_SPACING  # noqa: F401
 from .walks import Walk, can_step, context, exact_problem, follow, longest, searcher
 
+_tnew = tuple.__new__   # a NamedTuple made without its Python-level __new__ (hot paths)
+
 # -- rule ids ----------------------------------------------------------------------------
 
 R_GAME_OVER = "zombie-attack.game-over"
@@ -186,7 +188,7 @@ def step_plan(s: State, seat: int, to: Square) -> StepPlan:
     tokens = [("zombie", z) for z in s.zombies if z.at == to]
     if zps:
         tokens += [("player", i) for i in zps]
-    return StepPlan(to, victims, tokens)
+    return _tnew(StepPlan, (to, victims, tokens))
 
 
 def human_step_check(r: Rules, s: State, ev: Event, plan: StepPlan | None = None) -> Problem | None:
@@ -336,7 +338,7 @@ def zombie_check_plan(r: Rules, s: State, ev: Event) -> tuple[Problem | None, Zo
     if walk.destroyed_by is None and len(path) != ev.number and len(path) != longest(m, s, zi, ev.number, ctx):
         found = searcher(m, s, zi, ctx)(ev.number)       # for the example the refusal gives
         return exact_problem(s, square_name(ev.square), ev.number, found), None
-    return None, ZombiePlan(zi, ctx, walk)
+    return None, _tnew(ZombiePlan, (zi, ctx, walk))
 
 
 _CHECKS = {"start": start_check, "roll": roll_check, "stop": stop_check, "step": step_check,

@@ -324,9 +324,10 @@ class Turn:
         else:
             dropped = []
         p = self.player(ev.seat)
-        for c in dropped:
-            p.cards.remove(c)
-        self.discard(dropped)
+        if dropped:
+            for c in dropped:
+                p.cards.remove(c)
+            self.discard(dropped)
         p.cards.append(card)
         note = f"{name} draws {CARD_TITLES[card]} on {where} and keeps it"
         if dropped:

@@ -18,6 +18,8 @@ from .board import Mansion
 from .notation import HIDING, WEAPON
 from .state import State
 
+_tnew = tuple.__new__   # a NamedTuple made without its Python-level __new__ (hot paths)
+
 R_WALLS = "zombie-attack.move.walls-table"
 R_ZOMBIE_SPACING = "zombie-attack.move.zombie-spacing"
 R_ZOMBIE_EXACT = "zombie-attack.ruling.zombie-exact-roll"
@@ -122,7 +124,7 @@ def context(m: Mansion, s: State, zi: int) -> Context:
         zs = [o for i, o in enumerate(zombies) if i != zi and o.at is not None and m.room_of(o.at) == room]
         if not others and not zs:
             closed.add(room)
-    return Context(blocked, humans, closed, armed)
+    return _tnew(Context, (blocked, humans, closed, armed))
 
 
 def zstep(m: Mansion, ctx: Context, sq: Square, facing: str, turned: frozenset) -> tuple[Square | None, tuple | None]:
@@ -166,9 +168,9 @@ def follow(m: Mansion, s: State, zi: int, path: tuple[str, ...], roll: int, ctx:
                 if k != len(path) - 1:
                     return (f"the zombie walks into {s.players[seat].name}'s Weapon on "
                             f"{square_name(to)} and is destroyed: its path ends there", R_DESTROYED_PATH)
-                return Walk(to, turned, seat)
+                return _tnew(Walk, (to, turned, seat))
             turned = turned | {seat}
-    return Walk(sq, turned, None)
+    return _tnew(Walk, (sq, turned, None))
 
 
 def can_step(m: Mansion, s: State, zi: int, ctx: Context | None = None) -> bool:
