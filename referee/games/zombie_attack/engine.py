@@ -48,9 +48,11 @@ from .state import (START_ZOMBIES, Pending, Player, Rules, State, Zombie, closet
 from .walks import Walk, Walks, follow, searcher  # noqa: F401
 from . import walks as _walks
 
+_tnew = tuple.__new__   # Step made without its Python-level __new__ (once an event)
+
 
 class Game(Kernel):
-    """A game of Zombie Attack as the referee sees it: ``s`` (also :attr:`state`) is the
+    """A game of Zombie Attack as the referee sees it: :attr:`state` (also ``s``) is the
     position, replaced by each event and never changed; ``rules`` the set-up."""
 
     name = "zombie-attack"
@@ -75,7 +77,7 @@ class Game(Kernel):
                                 f"{len(players)} players keeping {keep} each it needs at least {need}")
         exits = [mansion.exits[e] for e in EXIT_NAMES]
         self.rules = Rules(mansion, keep, halt, zombie_return, weapon_humans)
-        self.s = State([Player(p) for p in players],
+        self.state = State([Player(p) for p in players],
                        [Zombie(exits[i // 2]) for i in range(zombies)],
                        Counter({c: n for c, n in self.composition.items() if n}), Counter())
         self._names = tuple(players)
@@ -167,52 +169,52 @@ class Game(Kernel):
 
     def free_closet_squares(self, leaving: Square | None = None) -> list[Square]:
         """Linen Closet squares no token stands on (``leaving`` counts as taken)."""
-        return free_closet_squares(self.mansion, self.s, leaving)
+        return free_closet_squares(self.mansion, self.state, leaving)
 
     # -- the position --------------------------------------------------------------------
 
     @property
-    def state(self) -> State:
-        """The position (:class:`Kernel` name for :attr:`s`): replaced, never changed."""
-        return self.s
+    def s(self) -> State:
+        """The position (:attr:`state`, the :class:`Kernel` name): replaced, never changed."""
+        return self.state
 
-    @state.setter
-    def state(self, value: State) -> None:
-        self.s = value
+    @s.setter
+    def s(self, value: State) -> None:
+        self.state = value
 
     @property
     def over(self) -> bool:
-        return self.s.ending is not None
+        return self.state.ending is not None
 
     @property
     def players(self) -> list[str]:
-        return [p.name for p in self.s.players]
+        return [p.name for p in self.state.players]
 
     def sq(self, sq: Square | None) -> str | None:
         return None if sq is None else square_name(sq)
 
     def mover(self) -> int | None:
         """The seat that acts next (None once the game is over)."""
-        return mover(self.s)
+        return mover(self.state)
 
     def _next_human(self, seat: int, include_self: bool) -> int | None:
-        return next_human(self.s, seat, include_self)
+        return next_human(self.state, seat, include_self)
 
     def zombies_at(self, sq: Square) -> list[Zombie]:
-        return zombies_at(self.s, sq)
+        return zombies_at(self.state, sq)
 
     def humans_at(self, sq: Square, st: State | None = None) -> list[int]:
-        return humans_at(st or self.s, sq)
+        return humans_at(st or self.state, sq)
 
     def zplayers_at(self, sq: Square, st: State | None = None) -> list[int]:
-        return zplayers_at(st or self.s, sq)
+        return zplayers_at(st or self.state, sq)
 
     def phase_text(self) -> str:
         """What happens next, in words."""
-        s = self.s
+        s = self.state
         if self.over:
             return "game over"
-        who = self.s.players[self.mover()].name
+        who = self.state.players[self.mover()].name
         if s.pending:
             p = s.pending[0]
             if p.closet:
@@ -262,7 +264,7 @@ class Game(Kernel):
             text = STEPS[event.verb](t, event)
         if t.lost:
             t.check_end()
-        return Step(t.s, text, t.notes)
+        return _tnew(Step, (t.s, text, t.notes))
 
     def _try(self, text: str) -> Applied:
         """What :meth:`apply` would do with ``text``, nothing changed."""
@@ -272,24 +274,24 @@ class Game(Kernel):
         """The exit a player must name now (ruling 13: a zombie player hit by a Weapon,
         or with ``[ZombieReturn "door"]`` the zombie a Weapon destroyed), as the choice
         ``referee play`` offers right after the hit; None when nothing is awaited."""
-        if self.over or not self.s.pending:
+        if self.over or not self.state.pending:
             return None
-        return placement_choice(self.rules, self.s, "a Weapon hit")
+        return placement_choice(self.rules, self.state, "a Weapon hit")
 
     def _placement_choice(self, why: str) -> ChoiceNeeded:
-        return placement_choice(self.rules, self.s, why)
+        return placement_choice(self.rules, self.state, why)
 
     def step_problem(self, seat: int, facing: str) -> Problem | None:
         """Why the mover ``seat`` may not step ``facing`` now (rolled, steps left), or None."""
-        return _step_problem(self.rules, self.s, seat, facing)
+        return _step_problem(self.rules, self.state, seat, facing)
 
     def _start_problem(self, sq: Square) -> Problem | None:
-        return start_problem(self.rules, self.s, sq)
+        return start_problem(self.rules, self.state, sq)
 
     # -- zombie walks (the advisor and the tests ask for them) ----------------------------
 
     def _zi(self, z: Zombie) -> int:
-        return next(i for i, o in enumerate(self.s.zombies) if o is z)
+        return next(i for i, o in enumerate(self.state.zombies) if o is z)
 
     def zombie_walks(self, z: Zombie, roll: int, searcher=None) -> tuple[int, dict[Walk, tuple[str, ...]]]:
         """The legal walks of zombie ``z`` with ``roll``: ``(longest, {walk: canonical path})``
@@ -306,29 +308,29 @@ class Game(Kernel):
 
     def _walk_searcher(self, z: Zombie):
         """The search of zombie ``z``'s walks for any roll (:func:`.walks.searcher`)."""
-        return searcher(self.mansion, self.s, self._zi(z))
+        return searcher(self.mansion, self.state, self._zi(z))
 
     def _walk(self, z: Zombie, path: tuple[str, ...], roll: int):
         """Follow ``path``: a :class:`Walk` or the Problem of its first bad step."""
-        return follow(self.mansion, self.s, self._zi(z), path, roll)
+        return follow(self.mansion, self.state, self._zi(z), path, roll)
 
     def _apply_walk(self, z: Zombie, walk: Walk, path: tuple[str, ...], mover: int) -> list[str]:
         """Zombie ``z`` walks ``path`` (a legal walk with the result ``walk``): the
         position is replaced by the one after it; the notes."""
-        t = Turn(self.rules, self.s)
+        t = Turn(self.rules, self.state)
         t.walk(self._zi(z), walk, path, mover)
-        self.s = t.s
+        self.state = t.s
         return t.notes
 
     def _start_zombie_phase(self) -> list[str]:
         """The zombie phase started now (the position replaced); the notes."""
-        t = Turn(self.rules, self.s)
+        t = Turn(self.rules, self.state)
         t.start_zombie_phase()
-        self.s = t.s
+        self.state = t.s
         return t.notes
 
     def _walk_text(self, w: Walk) -> str:
-        return walk_text(self.s, w)
+        return walk_text(self.state, w)
 
     # -- dice --------------------------------------------------------------------------
 
@@ -354,7 +356,7 @@ class Game(Kernel):
         result and roll (:func:`.walks.searcher`)."""
         if self.over:
             return []
-        s, m = self.s, self.mansion
+        s, m = self.state, self.mansion
         seat = self.mover()
         p = s.players[seat]
         if s.pending:
@@ -394,7 +396,7 @@ class Game(Kernel):
         """``(zombie, roll, found)`` for each zombie still to move (one per square) and
         each roll 1..6: the walks its searcher finds, as ``legal_events`` and
         ``legal_lines`` both list them."""
-        s, m = self.s, self.mansion
+        s, m = self.state, self.mansion
         seen: set[Square] = set()
         for i, z in enumerate(s.zombies):
             if z.moved or z.at is None or z.at in seen:
@@ -410,7 +412,7 @@ class Game(Kernel):
         ends on, with whom it turns, a Weapon that destroys it and how many paths lead
         there; None outside the zombie phase (the listing is short there).  Every event
         it shows is one :meth:`legal_events` lists."""
-        s = self.s
+        s = self.state
         if self.over or s.pending or s.phase != "zombies":
             return None
         name = s.players[self.mover()].name
@@ -438,7 +440,7 @@ class Game(Kernel):
     def _step_options(self, seat: int, facing: str) -> list[Option]:
         """The complete step events ``facing`` for the mover, found by trying each
         completion with :meth:`check` and :meth:`step` (each option applies)."""
-        state = self.s
+        state = self.state
         out: list[Option] = []
 
         def expand(event: Event) -> None:
@@ -467,7 +469,7 @@ class Game(Kernel):
     def blocked_events(self) -> list[Blocked]:
         """For the mover in the middle of a move: each step not legal now, and why (the
         step itself, before any card is named: :func:`.rules.step_problem`)."""
-        s = self.s
+        s = self.state
         out = []
         for text, ev in self.attempts(s):
             problem = _step_problem(self.rules, s, ev.seat, ev.facing)
@@ -478,7 +480,7 @@ class Game(Kernel):
     # -- state -------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        s = self.s
+        s = self.state
         nxt = self.mover()
         return {
             "game": self.name, "over": self.over, "winner": s.winner, "ending": s.ending,
