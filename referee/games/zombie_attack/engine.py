@@ -49,6 +49,15 @@ from .walks import Walk, Walks, follow, searcher  # noqa: F401
 from . import walks as _walks
 
 _tnew = tuple.__new__   # Step made without its Python-level __new__ (once an event)
+_new = object.__new__
+
+
+def _option(text: str, description: str) -> Option:
+    """``Option(text, description)`` made without the frozen dataclass's ``__init__``
+    (the zombie phase lists hundreds)."""
+    o = _new(Option)
+    o.__dict__.update(text=text, description=description)
+    return o
 
 
 class Game(Kernel):
@@ -380,16 +389,20 @@ class Game(Kernel):
                     out += self._step_options(seat, f)
             out.append(Option(f"{p.name}: stop", f"{p.name} ends the move"))
             return out
+        texts: dict = {}                  # walk -> its words (a result recurs over rolls)
         for z, n, found in self._zombie_walks():
             longest = found.longest
             head = f"{p.name}: zombie {square_name(z.at)} roll {n}"
+            short = "" if longest == n else \
+                f" (no {n}-step path: {'it cannot move' if longest == 0 else f'a longest path of {longest}'})"
+            counts = found.counts
             for w, path in found.paths.items():
-                desc = walk_text(s, w)
-                if found.counts[w] > 1:
-                    desc += f" (one of {found.counts[w]} paths to this result)"
-                if longest != n:
-                    desc += f" (no {n}-step path: {'it cannot move' if longest == 0 else f'a longest path of {longest}'})"
-                out.append(Option(f"{head} {' '.join(path)}".rstrip(), desc))
+                desc = texts.get(w)
+                if desc is None:
+                    desc = texts[w] = walk_text(s, w)
+                if counts[w] > 1:
+                    desc += f" (one of {counts[w]} paths to this result)"
+                out.append(_option(f"{head} {' '.join(path)}" if path else head, desc + short))
         return out
 
     def _zombie_walks(self):

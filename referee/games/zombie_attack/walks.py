@@ -261,11 +261,11 @@ def searcher(m: Mansion, s: State, zi: int, ctx: Context | None = None):
         cut = [(w, k) for (w, k) in destroyed if k <= roll]      # shortest first (breadth first)
         longest = max([reach] + [k for _w, k in cut])
         paths: dict[Walk, tuple[str, ...]] = {}
-        counts: Counter = Counter()
+        counts: dict[Walk, int] = {}
         example = None
         if longest == reach:
             for (sq, t), (p, c) in layers[reach].items():
-                w = Walk(sq, t, None)
+                w = _tnew(Walk, (sq, t, None))
                 paths[w] = p
                 counts[w] = c
                 if example is None:
@@ -273,10 +273,10 @@ def searcher(m: Mansion, s: State, zi: int, ctx: Context | None = None):
         for w, k in cut:
             if w not in paths:
                 paths[w] = destroyed[(w, k)]
-            counts[w] += destroyed_counts[(w, k)]
+            counts[w] = counts.get(w, 0) + destroyed_counts[(w, k)]
             if example is None and k == longest:
                 example = (w, destroyed[(w, k)])
-        return Walks(longest, paths, dict(counts), *example)
+        return Walks(longest, paths, counts, *example)
 
     return search
 
