@@ -126,7 +126,7 @@ class Turn:
             self._discard = True
         d = s.discard
         for c in cards:
-            d[c] += 1
+            d[c] = d.get(c, 0) + 1
         if not sum(s.pile.values()) and sum(d.values()):
             self.refill()
 
@@ -143,7 +143,7 @@ class Turn:
             s.pile = counter(s.pile)
             self._pile = True
         pile = s.pile
-        n = pile[card] - 1
+        n = pile.get(card, 0) - 1
         if n:
             pile[card] = n
         else:
