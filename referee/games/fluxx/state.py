@@ -1,0 +1,357 @@
+"""The Zombie Fluxx position: the rules in play, the Goal, what is in front of each
+player, the hands (counts and known cards), the piles, whose turn and what it still owes.
+
+A :class:`State` is never changed once an event has produced it (copy on write): a step
+works on :meth:`State.draft`, a shallow copy, and replaces each container it changes by
+a fresh copy the first time it writes to it (:meth:`State.own`, :meth:`State.hand`,
+:meth:`State.front`), so the position it came from, and every container it shares with
+it, stays as it was.  The containers stay plain lists, dicts, Counters and
+:class:`~referee.cards.Hand`\\ s, as ``render``, ``advise`` and the tests read them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from referee.cards import Hand
+
+from .catalogue import Card, Catalogue
+
+HAND_SIZE = 3           #: cards dealt to each player
+BARE_HANDS = "bare-hands"
+
+_new = object.__new__
+
+
+def copy_counter(c: Counter) -> Counter:
+    """A copy of ``c`` (plain dict copying: ``Counter(c)`` goes through ``update``)."""
+    new = dict.__new__(Counter)
+    dict.update(new, c)
+    return new
+
+
+def copy_hand(h: Hand) -> Hand:
+    """A copy of ``h`` sharing nothing with it (its known cards and unknown count)."""
+    new = _new(Hand)
+    new.__dict__.update(h.__dict__)
+    new.known = copy_counter(h.known)
+    return new
+
+
+def join(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _drop_zero(c: Counter, name: str) -> None:
+    """Remove ``name`` from ``c`` when its count fell to zero or below (what ``c +=
+    Counter()`` did, for one name)."""
+    if c.get(name, 1) <= 0:
+        del c[name]
+
+
+#: the containers a step may write to: copied by :meth:`State.own` before the first write
+_LISTS = ("others", "top", "discard", "trash", "replacements", "subplays")
+_DICTS = ("rules",)
+_COUNTERS = ("kills_used", "flee")
+
+
+@dataclass(eq=True)
+class State:
+    """Everything the rules of Zombie Fluxx need (see the module docstring).
+
+    ``players`` and ``index`` (lower-case name -> seat) are fixed at set-up; ``cat`` and
+    ``composition`` (copies of each card in the deck) change only by a card line (spec
+    ruling 23).  ``hands`` hold counts and known cards; ``keepers`` and ``creepers`` are
+    Counters per seat; ``rules`` maps the four slots to the rule card in play (None:
+    the Basic Rules), ``others`` the rules without a slot; ``goal`` the Goal or Ungoal in
+    the Goal's place (ruling 17); ``pile`` the draw pile's size with ``top`` the known
+    cards on it (last = top), ``discard`` (None: a card discarded unseen) and ``trash``.
+    ``replacements`` are the first-round replacement draws owed; ``subplays`` the plays
+    owed to Actions (a stack); ``trio`` a killed Trio waiting for its direction; ``flee``
+    the Pairs that must flee, by name."""
+
+    players: list[str]
+    index: dict[str, int]
+    cat: Catalogue
+    composition: dict[str, int]
+    zombies_out: bool
+    hands: list[Hand]
+    keepers: list[Counter]
+    creepers: list[Counter]
+    rules: dict[str, str | None]
+    others: list[str]
+    goal: str | None
+    pile: int
+    top: list[str]
+    discard: list[str | None]
+    trash: list[str]
+    first_round: bool
+    replacements: list[int]
+    turn: int
+    current: int
+    drawn: int
+    played: int
+    subplays: list[int]
+    kills_used: Counter
+    trio: str | None
+    flee: Counter
+    winner: str | None
+    ending: str | None
+
+    # -- copies ------------------------------------------------------------------------
+
+    def draft(self) -> "State":
+        """A shallow copy for a step to change (copy on write: see :meth:`own`)."""
+        new = _new(State)
+        d = self.__dict__.copy()
+        d["_own"] = set()
+        new.__dict__ = d
+        return new
+
+    def settle(self) -> "State":
+        """End of a step: this draft becomes a position (no more writes)."""
+        self.__dict__.pop("_own", None)
+        return self
+
+    def own(self, key: str) -> Any:
+        """The container ``key`` (a list, dict or Counter attribute), copied first the
+        first time a draft writes to it."""
+        owned = self.__dict__["_own"]
+        value = self.__dict__[key]
+        if key not in owned:
+            owned.add(key)
+            value = copy_counter(value) if type(value) is Counter else value.copy()
+            self.__dict__[key] = value
+        return value
+
+    def hand(self, p: int) -> Hand:
+        """Seat ``p``'s hand, to change (copied on first write, with the list of hands)."""
+        hands = self.own("hands")
+        key = ("hand", p)
+        owned = self.__dict__["_own"]
+        if key not in owned:
+            owned.add(key)
+            hands[p] = copy_hand(hands[p])
+        return hands[p]
+
+    def front(self, kind: str, p: int) -> Counter:
+        """Seat ``p``'s ``keepers`` or ``creepers`` Counter, to change (copied on first write)."""
+        fronts = self.own(kind)
+        key = (kind, p)
+        owned = self.__dict__["_own"]
+        if key not in owned:
+            owned.add(key)
+            fronts[p] = copy_counter(fronts[p])
+        return fronts[p]
+
+    def take_front(self, kind: str, p: int, name: str) -> None:
+        """One ``name`` fewer in seat ``p``'s ``kind`` (``keepers`` / ``creepers``)."""
+        c = self.front(kind, p)
+        c[name] -= 1
+        _drop_zero(c, name)
+
+    def deep(self) -> "State":
+        """An independent copy: every container fresh (for callers that change a copy of
+        the game in place, such as ``advise``)."""
+        new = _new(State)
+        d = self.__dict__.copy()
+        d.pop("_own", None)
+        d["hands"] = [copy_hand(h) for h in self.hands]
+        d["keepers"] = [copy_counter(c) for c in self.keepers]
+        d["creepers"] = [copy_counter(c) for c in self.creepers]
+        for key in _COUNTERS:
+            d[key] = copy_counter(d[key])
+        for key in _LISTS + _DICTS:
+            d[key] = d[key].copy()
+        new.__dict__ = d
+        return new
+
+    # -- derived -----------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.ending is not None
+
+    def card(self, name: str) -> Card:
+        """The card called ``name`` (exact name first: the engine writes canonical names)."""
+        return self.cat.find(name) or self.cat.card(name)
+
+    def rule_value(self, slot: str) -> Any:
+        """The value of the rule in ``slot`` (the Basic Rules: draw 1, play 1, no limits)."""
+        name = self.rules[slot]
+        if name is None:
+            return 1 if slot in ("draw", "play") else None
+        return self.card(name).value
+
+    def rules_in_play(self) -> list[Card]:
+        return [self.card(n) for n in [*self.rules.values(), *self.others] if n]
+
+    def available(self) -> int:
+        """Cards that can still be drawn: the pile and, reshuffled, the discard pile."""
+        return self.pile + len(self.discard)
+
+    def drawable(self) -> int:
+        """Cards that can still be drawn and kept: the Creepers known on top of the pile
+        are laid down, not kept."""
+        return self.pile + len(self.discard) - len(self.top)
+
+    def draws_owed(self) -> int:
+        """Cards the player whose turn it is must still draw under the Draw rule."""
+        if self.ending is not None or self.first_round and any(self.replacements):
+            return 0
+        return max(0, min(self.rule_value("draw") - self.drawn, self.drawable()))
+
+    def plays_owed(self) -> int:
+        """Plays still owed this turn (Action plays first; Play All: the hand's size);
+        zero when the hand is empty."""
+        if self.ending is not None or self.first_round and any(self.replacements):
+            return 0
+        size = self.hands[self.current].size
+        if self.subplays:
+            return min(size, self.subplays[-1])
+        rule = self.rule_value("play")
+        owed = size if rule == "all" else max(0, rule - self.played)
+        return min(owed, size)
+
+    def hand_excess(self, p: int) -> int:
+        limit = self.rule_value("hand-limit")
+        return 0 if limit is None else max(0, self.hands[p].size - limit)
+
+    def keeper_excess(self, p: int) -> int:
+        limit = self.rule_value("keeper-limit")
+        return 0 if limit is None else max(0, sum(self.keepers[p].values()) - limit)
+
+    def pushed(self) -> list[int]:
+        """Players other than the one whose turn it is who are over a limit now."""
+        if self.ending is not None or self.first_round:
+            return []
+        rules = self.rules
+        if rules["hand-limit"] is None and rules["keeper-limit"] is None:
+            return []
+        hand, keep = self.rule_value("hand-limit"), self.rule_value("keeper-limit")
+        return [p for p in range(len(self.players)) if p != self.current
+                and (hand is not None and self.hands[p].size > hand
+                     or keep is not None and sum(self.keepers[p].values()) > keep)]
+
+    def visible(self) -> Counter:
+        """Copies of each card the referee can see: in play, in front of players, known
+        in hands, on the discard pile, out of the game, known on top of the pile."""
+        seen: Counter = Counter(n for n in [*self.rules.values(), *self.others, self.goal,
+                                            self.trio] if n)
+        for p in range(len(self.players)):
+            seen.update(self.keepers[p])
+            seen.update(self.creepers[p])
+            seen.update(self.hands[p].known)
+        seen.update(n for n in self.discard if n)
+        seen.update(self.trash)
+        seen.update(self.top)
+        return seen
+
+    def seen(self, name: str) -> int:
+        """Copies of ``name`` the referee can see: ``visible()[name]`` without counting
+        every other card (the check of one event needs one name)."""
+        n = sum(1 for x in (*self.rules.values(), *self.others, self.goal, self.trio) if x == name)
+        for p in range(len(self.players)):
+            n += (self.keepers[p].get(name, 0) + self.creepers[p].get(name, 0)
+                  + self.hands[p].known.get(name, 0))
+        return n + self.discard.count(name) + self.trash.count(name) + self.top.count(name)
+
+    def unseen(self, name: str, seen: Counter | None = None) -> int:
+        """Copies of ``name`` in the deck the referee cannot see (``seen``: a
+        :meth:`visible` count already made, when many names are asked)."""
+        return self.composition.get(name, 0) - (self.seen(name) if seen is None else seen[name])
+
+    def zombies_in_front(self, p: int) -> int:
+        """Zombies in front of ``p``, counted as the cards show them (a Trio is 3)."""
+        card = self.card
+        return sum(n * card(c).zombie for c, n in self.creepers[p].items())
+
+    @property
+    def ungoal(self) -> str | None:
+        """The card in the Goal's place when it is an Ungoal (ruling 17), else None."""
+        return self.goal if self.goal and self.card(self.goal).type == "ungoal" else None
+
+    def _needs(self, goal: Card) -> dict[str, int]:
+        """The Keepers and Creepers ``goal`` needs, by canonical name and count (kept
+        with the catalogue, which a card line replaces whole)."""
+        memo = self.cat.__dict__.setdefault("_needs", {})
+        need = memo.get(goal.name)
+        if need is None:
+            need = {}
+            for n in goal.needs:
+                c = self.card(n).name
+                need[c] = need.get(c, 0) + 1
+            memo[goal.name] = need
+        return need
+
+    def meets(self, p: int, name: str | None, extra: str | None = None) -> bool:
+        """Whether player ``p`` meets the Goal (or Ungoal) ``name`` (``extra``: a Keeper
+        to count as if in front of them)."""
+        if name is None:
+            return False
+        goal = self.card(name)
+        if goal.needs is None:
+            return False
+        keepers, creepers = self.keepers[p], self.creepers[p]
+        for c, k in self._needs(goal).items():
+            have = max(0, keepers.get(c, 0) + creepers.get(c, 0))  # as Counter + counts
+            if extra and c == extra:
+                have += 1
+            if have < k:
+                return False
+        if self.zombies_out:
+            # the zombie conditions are ignored; a card with nothing else to meet is never met
+            return bool(goal.needs) or not (goal.zombies != "any" or goal.zombies_min
+                                             or goal.table_zombies_min)
+        if goal.zombies == "any" and not goal.zombies_min and not goal.table_zombies_min:
+            return True
+        z = self.zombies_in_front(p)
+        if goal.zombies == "none" and z or goal.zombies == "need" and not z:
+            return False
+        if z < goal.zombies_min:
+            return False
+        if goal.table_zombies_min and sum(
+                self.zombies_in_front(q) for q in range(len(self.players))) < goal.table_zombies_min:
+            return False
+        return True
+
+    def kill_allowance(self, p: int, source: str) -> int:
+        """Kills a turn the ``source`` (a Keeper in front of ``p``, or bare hands) allows."""
+        rules = self.rules_in_play()
+        if source == BARE_HANDS:
+            return sum(r.bare_hand_kills for r in rules)
+        copies = self.keepers[p][source]
+        if not copies:
+            return 0
+        keeper = self.card(source)
+        bonus = sum(r.weapon_kills for r in rules) if keeper.weapon else 0
+        return copies * (keeper.kills + bonus)
+
+    def owes(self) -> dict[str, Any]:
+        """What the player whose turn it is still owes this turn, and who else must discard."""
+        if self.over or self.first_round:
+            return {"draws": 0, "plays": 0, "action_plays": 0, "discards": 0, "drops": 0, "pushed": {}}
+        p = self.current
+        plays = self.plays_owed()
+        return {"draws": self.draws_owed(), "plays": 0 if self.subplays else plays,
+                "action_plays": plays if self.subplays else 0,
+                "discards": self.hand_excess(p), "drops": self.keeper_excess(p),
+                "pushed": {self.players[q]: {"discards": self.hand_excess(q), "drops": self.keeper_excess(q)}
+                           for q in self.pushed()}}
+
+
+def new_state(players: list[str], cat: Catalogue, composition: dict[str, int], zombies_out: bool,
+              index: dict[str, int]) -> State:
+    """The position after the deal: :data:`HAND_SIZE` unseen cards each, the Basic Rules."""
+    n = len(players)
+    return State(
+        players=list(players), index=index, cat=cat, composition=composition, zombies_out=zombies_out,
+        hands=[Hand(unknown=HAND_SIZE) for _ in players], keepers=[Counter() for _ in players],
+        creepers=[Counter() for _ in players],
+        rules={"draw": None, "play": None, "hand-limit": None, "keeper-limit": None},
+        others=[], goal=None, pile=sum(composition.values()) - HAND_SIZE * n, top=[], discard=[], trash=[],
+        first_round=True, replacements=[0] * n, turn=1, current=0, drawn=0, played=0, subplays=[],
+        kills_used=Counter(), trio=None, flee=Counter(), winner=None, ending=None)
