@@ -1036,7 +1036,7 @@ def test_the_independent_copy_shares_no_container_and_a_step_copies_what_it_chan
             isinstance(v, tuple) and all(plain(x) for x in v))
 
     copied = {"hands", "keepers", "creepers", *_LISTS, *_DICTS, *_COUNTERS}
-    setup = {"cat", "composition", "players", "index"}
+    setup = {"cat", "names", "composition", "players", "index"}
     rng = random.Random(6)
     g = new("Ann, Ben, Cat, Dan", cards=None)
     for _ in range(300):

@@ -48,7 +48,7 @@ from .notation import (ANY_CARD, EFFECT_WORDS, SEQUENCES, Event, Move, Play, Tok
                        fmt, parse_card_line, parse_event, tokenize)
 from .rules import *  # noqa: F401,F403  (the rule ids R_*, as before the split)
 from .rules import RULE_IDS, event_check, step_event
-from .state import BARE_HANDS, HAND_SIZE, State, join, new_state  # noqa: F401
+from .state import BARE_HANDS, HAND_SIZE, State, card_names, join, new_state  # noqa: F401
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 SLOT_KEYS = {"draw": "draw", "play": "play", "hand-limit": "hand_limit", "keeper-limit": "keeper_limit"}
@@ -68,6 +68,8 @@ def _forward(name: str) -> property:
 
     def set_(self, value):
         setattr(self.state, name, value)
+        if name == "cat":
+            self.state.names = card_names(value)
 
     return property(get, set_, doc=f"The current position's ``{name}``.")
 

@@ -46,9 +46,15 @@ def fmt(name: str | None) -> str:
     >>> fmt("Coffee"), fmt("Draw 3"), fmt(None)
     ('Coffee', '"Draw 3"', '?')
     """
-    if name is None:
-        return "?"
-    return name if _PLAIN_NAME.match(name) and name != "?" else f'"{name}"'
+    out = _FMT.get(name)
+    if out is None:
+        out = "?" if name is None else name if _PLAIN_NAME.match(name) and name != "?" else f'"{name}"'
+        if len(_FMT) < _CACHE_MAX:
+            _FMT[name] = out
+    return out
+
+
+_FMT: dict[str | None, str] = {}
 
 
 def tokenize(text: str) -> list[Token]:

@@ -21,7 +21,7 @@ from . import catalogue as catmod
 from .catalogue import Card, Catalogue
 from .notation import (CardLine, Creeper, Discard, Draw, Drop, Effect, End, Event, Kill, Move, Play,
                        Trio, fmt)
-from .state import BARE_HANDS, State, join
+from .state import BARE_HANDS, State, card_names, join
 
 # -- rule ids ---------------------------------------------------------------------------
 
@@ -382,35 +382,31 @@ def action_draws_check(card: Card, drawn: int, could_draw: int) -> Problem | Non
 def event_check(s: State, ev: Event) -> Problem | None:
     """Every check ``ev`` must pass in ``s`` before anything changes.  The refusals of a
     :data:`~.notation.SEQUENCES` event met on the way come from the step."""
-    t = type(ev)
-    if t is Draw:
-        if s.ending is not None:
-            return gate(s, ev.p)
-        if s.first_round and s.replacements[ev.p]:
-            return None
-        return turn_draw_check(running(s), ev.p)
-    if t is Creeper:
-        return creeper_check(s, ev.p, ev.name)
-    if t is CardLine:
+    return _CHECKS[type(ev)](s, ev)
+
+
+def _draw_event_check(s: State, ev: Draw) -> Problem | None:
+    if s.ending is not None:
+        return gate(s, ev.p)
+    if s.first_round and s.replacements[ev.p]:
         return None
-    s = running(s)
-    if t is Play:
-        return any_play_check(s, ev.p) if ev.name is None else play_check(s, ev.p, ev.name)
-    if t is End:
-        return end_check(s, ev.p)
-    if t is Kill:
-        if ev.source is None:
-            return unwritten_source_check(s, ev.p, ev.target)
-        return kill_check(s, ev.p, ev.target, ev.source)
-    if t is Discard:
-        return discard_count_check(s, ev.p, ev.cards)
-    if t is Drop:
-        return drop_count_check(s, ev.p, ev.cards)
-    if t is Trio:
-        return None if ev.side is None else trio_check(s, ev.p)
-    if t is Move:
-        return None if ev.to is None else move_check(s, ev.p, ev.name, ev.to)
-    raise TypeError(f"not a Fluxx event: {ev!r}")
+    return turn_draw_check(running(s), ev.p)
+
+
+_CHECKS = {
+    Draw: _draw_event_check,
+    Creeper: lambda s, ev: creeper_check(s, ev.p, ev.name),
+    CardLine: lambda s, ev: None,
+    Play: lambda s, ev: (any_play_check(running(s), ev.p) if ev.name is None
+                         else play_check(running(s), ev.p, ev.name)),
+    End: lambda s, ev: end_check(running(s), ev.p),
+    Kill: lambda s, ev: (unwritten_source_check(running(s), ev.p, ev.target) if ev.source is None
+                         else kill_check(running(s), ev.p, ev.target, ev.source)),
+    Discard: lambda s, ev: discard_count_check(running(s), ev.p, ev.cards),
+    Drop: lambda s, ev: drop_count_check(running(s), ev.p, ev.cards),
+    Trio: lambda s, ev: None if ev.side is None else trio_check(running(s), ev.p),
+    Move: lambda s, ev: None if ev.to is None else move_check(running(s), ev.p, ev.name, ev.to),
+}
 
 
 # -- steps -------------------------------------------------------------------------------
@@ -475,6 +471,7 @@ def define_step(s: State, card: Card) -> list[str]:
                           tuple(s.cat.card(n).name for n in card.needs))
     # a new catalogue and composition: the positions before keep the old ones
     s.cat = s.cat.merged(Catalogue({catmod.name_key(card.name): card}))
+    s.names = card_names(s.cat)
     copies = 0 if s.zombies_out and (card.set_aside or card.type == "creeper") else card.count
     s.composition = {**s.composition, card.name: copies}
     s.pile += copies
@@ -811,13 +808,12 @@ def after_step(s: State, notes: list[str]) -> None:
         notes.append("no card is left to draw: the first round's replacements are forgiven")
     if s.goal is None:
         return
-    n = len(s.players)
-    if s.ungoal:
-        if any(s.meets(q, s.ungoal) for q in range(n)):
+    meeting = s.meeting(s.goal)
+    if s.card(s.goal).type == "ungoal":
+        if meeting:
             s.winner, s.ending = "zombies", "ungoal"
-            notes.append(f"the Ungoal {s.ungoal} is met: everybody loses, the Zombies win")
+            notes.append(f"the Ungoal {s.goal} is met: everybody loses, the Zombies win")
         return
-    meeting = [q for q in range(n) if s.meets(q, s.goal)]
     if len(meeting) == 1:
         s.winner, s.ending = s.players[meeting[0]], "goal"
         notes.append(f"{s.winner} meets the Goal {s.goal} and wins")

@@ -71,7 +71,10 @@ class State:
     cards on it (last = top), ``discard`` (None: a card discarded unseen) and ``trash``.
     ``replacements`` are the first-round replacement draws owed; ``subplays`` the plays
     owed to Actions (a stack); ``trio`` a killed Trio waiting for its direction; ``flee``
-    the Pairs that must flee, by name."""
+    the Pairs that must flee, by name.
+
+    ``names`` (not a field: set with ``cat``, see :func:`card_names`) maps each exact
+    card name to its card, the fast path of :meth:`card`."""
 
     players: list[str]
     index: dict[str, int]
@@ -177,14 +180,16 @@ class State:
 
     def card(self, name: str) -> Card:
         """The card called ``name`` (exact name first: the engine writes canonical names)."""
-        return self.cat.find(name) or self.cat.card(name)
+        found = self.names.get(name)
+        return found if found is not None else self.cat.find(name) or self.cat.card(name)
 
     def rule_value(self, slot: str) -> Any:
         """The value of the rule in ``slot`` (the Basic Rules: draw 1, play 1, no limits)."""
         name = self.rules[slot]
         if name is None:
-            return 1 if slot in ("draw", "play") else None
-        return self.card(name).value
+            return 1 if slot == "draw" or slot == "play" else None
+        found = self.names.get(name)
+        return (found if found is not None else self.card(name)).value
 
     def rules_in_play(self) -> list[Card]:
         return [self.card(n) for n in [*self.rules.values(), *self.others] if n]
@@ -202,17 +207,23 @@ class State:
         """Cards the player whose turn it is must still draw under the Draw rule."""
         if self.ending is not None or self.first_round and any(self.replacements):
             return 0
-        return max(0, min(self.rule_value("draw") - self.drawn, self.drawable()))
+        rule = self.rules["draw"]
+        owed = (1 if rule is None else (self.names.get(rule) or self.card(rule)).value) - self.drawn
+        if owed <= 0:
+            return 0
+        return min(owed, self.pile + len(self.discard) - len(self.top))
 
     def plays_owed(self) -> int:
         """Plays still owed this turn (Action plays first; Play All: the hand's size);
         zero when the hand is empty."""
         if self.ending is not None or self.first_round and any(self.replacements):
             return 0
-        size = self.hands[self.current].size
+        h = self.hands[self.current]
+        size = h.unknown + sum(h.known.values())
         if self.subplays:
             return min(size, self.subplays[-1])
-        rule = self.rule_value("play")
+        rule = self.rules["play"]
+        rule = 1 if rule is None else (self.names.get(rule) or self.card(rule)).value
         owed = size if rule == "all" else max(0, rule - self.played)
         return min(owed, size)
 
@@ -229,12 +240,25 @@ class State:
         if self.ending is not None or self.first_round:
             return []
         rules = self.rules
-        if rules["hand-limit"] is None and rules["keeper-limit"] is None:
+        hand_rule, keep_rule = rules["hand-limit"], rules["keeper-limit"]
+        if hand_rule is None and keep_rule is None:
             return []
-        hand, keep = self.rule_value("hand-limit"), self.rule_value("keeper-limit")
-        return [p for p in range(len(self.players)) if p != self.current
-                and (hand is not None and self.hands[p].size > hand
-                     or keep is not None and sum(self.keepers[p].values()) > keep)]
+        names = self.names
+        hand = None if hand_rule is None else (names.get(hand_rule) or self.card(hand_rule)).value
+        keep = None if keep_rule is None else (names.get(keep_rule) or self.card(keep_rule)).value
+        current = self.current
+        out = []
+        if keep is None:
+            for p, h in enumerate(self.hands):
+                if p != current and h.unknown + sum(h.known.values()) > hand:
+                    out.append(p)
+            return out
+        keepers = self.keepers
+        for p, h in enumerate(self.hands):
+            if p != current and (hand is not None and h.unknown + sum(h.known.values()) > hand
+                                 or sum(keepers[p].values()) > keep):
+                out.append(p)
+        return out
 
     def visible(self) -> Counter:
         """Copies of each card the referee can see: in play, in front of players, known
@@ -253,10 +277,13 @@ class State:
     def seen(self, name: str) -> int:
         """Copies of ``name`` the referee can see: ``visible()[name]`` without counting
         every other card (the check of one event needs one name)."""
-        n = sum(1 for x in (*self.rules.values(), *self.others, self.goal, self.trio) if x == name)
-        for p in range(len(self.players)):
-            n += (self.keepers[p].get(name, 0) + self.creepers[p].get(name, 0)
-                  + self.hands[p].known.get(name, 0))
+        n = (*self.rules.values(), *self.others, self.goal, self.trio).count(name)
+        for c in self.keepers:
+            n += c.get(name, 0)
+        for c in self.creepers:
+            n += c.get(name, 0)
+        for h in self.hands:
+            n += h.known.get(name, 0)
         return n + self.discard.count(name) + self.trash.count(name) + self.top.count(name)
 
     def unseen(self, name: str, seen: Counter | None = None) -> int:
@@ -277,7 +304,9 @@ class State:
     def _needs(self, goal: Card) -> dict[str, int]:
         """The Keepers and Creepers ``goal`` needs, by canonical name and count (kept
         with the catalogue, which a card line replaces whole)."""
-        memo = self.cat.__dict__.setdefault("_needs", {})
+        memo = self.cat.__dict__.get("_needs")
+        if memo is None:
+            memo = self.cat.__dict__["_needs"] = {}
         need = memo.get(goal.name)
         if need is None:
             need = {}
@@ -295,8 +324,19 @@ class State:
         goal = self.card(name)
         if goal.needs is None:
             return False
+        return self._meets(p, goal, self._needs(goal), extra)
+
+    def meeting(self, name: str) -> list[int]:
+        """The seats that meet the Goal (or Ungoal) ``name`` now."""
+        goal = self.card(name)
+        if goal.needs is None:
+            return []
+        need = self._needs(goal)
+        return [p for p in range(len(self.players)) if self._meets(p, goal, need, None)]
+
+    def _meets(self, p: int, goal: Card, need: dict[str, int], extra: str | None) -> bool:
         keepers, creepers = self.keepers[p], self.creepers[p]
-        for c, k in self._needs(goal).items():
+        for c, k in need.items():
             have = max(0, keepers.get(c, 0) + creepers.get(c, 0))  # as Counter + counts
             if extra and c == extra:
                 have += 1
@@ -343,11 +383,16 @@ class State:
                            for q in self.pushed()}}
 
 
+def card_names(cat: Catalogue) -> dict[str, Card]:
+    """Each card of ``cat`` by its exact name (what :attr:`State.names` holds)."""
+    return {c.name: c for c in cat.cards.values()}
+
+
 def new_state(players: list[str], cat: Catalogue, composition: dict[str, int], zombies_out: bool,
               index: dict[str, int]) -> State:
     """The position after the deal: :data:`HAND_SIZE` unseen cards each, the Basic Rules."""
     n = len(players)
-    return State(
+    state = State(
         players=list(players), index=index, cat=cat, composition=composition, zombies_out=zombies_out,
         hands=[Hand(unknown=HAND_SIZE) for _ in players], keepers=[Counter() for _ in players],
         creepers=[Counter() for _ in players],
@@ -355,3 +400,5 @@ def new_state(players: list[str], cat: Catalogue, composition: dict[str, int], z
         others=[], goal=None, pile=sum(composition.values()) - HAND_SIZE * n, top=[], discard=[], trash=[],
         first_round=True, replacements=[0] * n, turn=1, current=0, drawn=0, played=0, subplays=[],
         kills_used=Counter(), trio=None, flee=Counter(), winner=None, ending=None)
+    state.names = card_names(cat)
+    return state
