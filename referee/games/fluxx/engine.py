@@ -60,6 +60,22 @@ def parse_players(text: str | None) -> list[str]:
     return records.parse_players(text, "Zombie Fluxx", MIN_PLAYERS, MAX_PLAYERS, ("zombies", "?", BARE_HANDS))
 
 
+_SEATS: dict[tuple[str, ...], dict[str, int]] = {}
+
+
+def _seats(players: list[str]) -> dict[str, int]:
+    """The seat index of ``players`` (:func:`referee.seats.seat_index`), one object for
+    every game with these players, so that an event's text parsed in one game is parsed
+    in all of them (:func:`.notation.parse_event`).  Never changed."""
+    key = tuple(players)
+    index = _SEATS.get(key)
+    if index is None:
+        if len(_SEATS) >= 64:
+            _SEATS.clear()
+        index = _SEATS[key] = seat_index(players)
+    return index
+
+
 def _forward(name: str) -> property:
     """A property of :class:`Game` reading (and, for set-up in tests and ``advise``'s
     own copies, writing) the attribute ``name`` of the current :class:`State`."""
@@ -95,7 +111,7 @@ class Game(Kernel):
         if total < HAND_SIZE * n:
             raise BadInputError(f"the catalogue holds {total} cards: too few to deal {HAND_SIZE} "
                                 f"to each of {n} players")
-        self.state = new_state(players, cat, composition, zombies_out, seat_index(players))
+        self.state = new_state(players, cat, composition, zombies_out, _seats(players))
 
     # -- set-up ---------------------------------------------------------------------------
 

@@ -110,7 +110,7 @@ def holds_check(s: State, p: int, name: str, seen: Counter | None = None) -> Pro
     if s.composition.get(name, 0) == 0 and s.zombies_out and (card.set_aside):
         return f"{name} is set aside in a game without the Zombies", R_SET_ASIDE
     hand = s.hands[p]
-    if hand.known[name]:
+    if hand.known.get(name, 0):
         return None
     if not hand.unknown:
         return f"{s.players[p]} holds no {name} (every card in that hand is known)", R_HIDDEN
@@ -204,21 +204,21 @@ def kill_check(s: State, p: int, target: str, source: str) -> Problem | None:
     card = s.card(target)
     if not card.is_zombie:
         return f"{target} is not a Zombie", R_KILL
-    if not s.creepers[p][target]:
+    if not s.creepers[p].get(target, 0):
         return f"{who} has no {target} in front of them", R_KILL
     if source == BARE_HANDS:
         allowed = s.kill_allowance(p, source)
         if not allowed:
             return "no rule in play allows bare-hand kills (Zombie Season does)", R_KILL
     else:
-        if not s.keepers[p][source]:
+        if not s.keepers[p].get(source, 0):
             return f"{who} has no {source} in front of them", R_KILL
         allowed = s.kill_allowance(p, source)
         if not allowed:
             keeper = s.card(source)
             why = "needs Weapon Bonus in play" if keeper.weapon else "cannot kill"
             return f"{source} {why}", R_KILL
-    if s.kills_used[source] >= allowed:
+    if s.kills_used.get(source, 0) >= allowed:
         return (f"{'bare hands' if source == BARE_HANDS else source} already killed "
                 f"{plural(allowed, 'Zombie')} this turn", R_KILL_LIMIT)
     return None
@@ -480,8 +480,8 @@ def define_step(s: State, card: Card) -> list[str]:
 
 
 def creeper_step(s: State, p: int, name: str, notes: list[str]) -> str:
-    s.hand(p).take_unknown()
-    s.front("creepers", p)[name] += 1
+    s.hand_take(p, None)
+    s.add_front("creepers", p, name)
     s.own("replacements")[p] += 1
     notes.append(f"{s.players[p]} lays down {name} and draws a replacement")
     return f"creeper {fmt(name)}"
@@ -506,13 +506,10 @@ def draw_cards(s: State, p: int, cards: tuple, owed: int, notes: list[str],
         s.pile -= 1
         out.append(name)
         if name is not None and s.card(name).type == "creeper":
-            s.front("creepers", p)[name] += 1
+            s.add_front("creepers", p, name)
             notes.append(f"{who} draws {name}: laid down at once, and {who} draws again")
             continue
-        if name is None:
-            s.hand(p).add_unknown()
-        else:
-            s.hand(p).add_known(name)
+        s.hand_add(p, name)
         counted += 1
     return out, counted
 
@@ -548,10 +545,10 @@ def play_step(s: State, ev: Play, notes: list[str]) -> str:
             subplays.pop()
     else:
         s.played += 1
-    s.hand(p).take(name)
+    s.hand_take(p, name)
     canon = f"play {fmt(name)}"
     if card.type == "keeper":
-        s.front("keepers", p)[name] += 1
+        s.add_front("keepers", p, name)
     elif card.type == "rule":
         if card.slot == "none":
             s.own("others").append(name)
@@ -659,23 +656,17 @@ def _move_front(s: State, src: int, dst: int, name: str) -> None:
     refuse(front_check(s, src, name))
     kind = "keepers" if s.keepers[src][name] else "creepers"
     s.take_front(kind, src, name)
-    s.front(kind, dst)[name] += 1
+    s.add_front(kind, dst, name)
 
 
 def _take_from_hand(s: State, p: int, name: str | None) -> None:
     refuse(from_hand_check(s, p, name))
-    if name is None:
-        s.hand(p).take_unknown()
-    else:
-        s.hand(p).take(name)
+    s.hand_take(p, name)
 
 
 def _hand_to_hand(s: State, src: int, dst: int, name: str | None) -> None:
     _take_from_hand(s, src, name)
-    if name is None:
-        s.hand(dst).add_unknown()
-    else:
-        s.hand(dst).add_known(name)
+    s.hand_add(dst, name)
 
 
 def kill_step(s: State, ev: Kill, notes: list[str]) -> str:
@@ -686,7 +677,8 @@ def kill_step(s: State, ev: Kill, notes: list[str]) -> str:
             raise kill_choice(s, p, target, sources)
         source = sources[0]
     who = s.players[p]
-    s.own("kills_used")[source] += 1
+    kills = s.own("kills_used")
+    kills[source] = kills.get(source, 0) + 1
     s.take_front("creepers", p, target)
     kind = s.card(target).zombie
     if kind in (1, 2):
@@ -740,7 +732,7 @@ def trio_step(s: State, ev: Trio, notes: list[str]) -> str:
                                    f"{s.trio} moves to {s.players[(p + d) % n]}")
                             for side, d in (("left", 1), ("right", -1))])
     q = (p + (1 if ev.side == "left" else -1)) % n
-    s.front("creepers", q)[s.trio] += 1
+    s.add_front("creepers", q, s.trio)
     notes.append(f"{s.trio} moves to {s.players[q]}")
     s.trio = None
     return f"trio {ev.side}"
@@ -763,7 +755,7 @@ def move_step(s: State, ev: Move, notes: list[str]) -> str:
     if flee[name] <= 0:
         del flee[name]
     s.take_front("creepers", p, name)
-    s.front("creepers", q)[name] += 1
+    s.add_front("creepers", q, name)
     notes.append(f"{name} flees to {s.players[q]}")
     return f"move {fmt(name)} to {s.players[q]}"
 

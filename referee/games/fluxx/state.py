@@ -45,13 +45,6 @@ def join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _drop_zero(c: Counter, name: str) -> None:
-    """Remove ``name`` from ``c`` when its count fell to zero or below (what ``c +=
-    Counter()`` did, for one name)."""
-    if c.get(name, 1) <= 0:
-        del c[name]
-
-
 #: the containers a step may write to: copied by :meth:`State.own` before the first write
 _LISTS = ("others", "top", "discard", "trash", "replacements", "subplays")
 _DICTS = ("rules",)
@@ -153,8 +146,37 @@ class State:
     def take_front(self, kind: str, p: int, name: str) -> None:
         """One ``name`` fewer in seat ``p``'s ``kind`` (``keepers`` / ``creepers``)."""
         c = self.front(kind, p)
-        c[name] -= 1
-        _drop_zero(c, name)
+        k = c.get(name, 0) - 1
+        if k > 0:
+            c[name] = k
+        elif name in c:
+            dict.__delitem__(c, name)
+
+    def add_front(self, kind: str, p: int, name: str) -> None:
+        """One ``name`` more in seat ``p``'s ``kind`` (``keepers`` / ``creepers``)."""
+        c = self.front(kind, p)
+        c[name] = c.get(name, 0) + 1
+
+    def hand_take(self, p: int, name: str | None) -> None:
+        """``name`` out of seat ``p``'s hand: a known one if held, else an unseen one
+        (None: an unseen one), as :meth:`~referee.cards.Hand.take`."""
+        h = self.hand(p)
+        known = h.known
+        k = known.get(name, 0) if name is not None else 0
+        if k > 1:
+            known[name] = k - 1
+        elif k == 1:
+            dict.__delitem__(known, name)
+        else:
+            h.unknown -= 1
+
+    def hand_add(self, p: int, name: str | None) -> None:
+        """``name`` into seat ``p``'s hand (None: an unseen card)."""
+        h = self.hand(p)
+        if name is None:
+            h.unknown += 1
+        else:
+            h.known[name] = h.known.get(name, 0) + 1
 
     def deep(self) -> "State":
         """An independent copy: every container fresh (for callers that change a copy of
@@ -363,7 +385,7 @@ class State:
         rules = self.rules_in_play()
         if source == BARE_HANDS:
             return sum(r.bare_hand_kills for r in rules)
-        copies = self.keepers[p][source]
+        copies = self.keepers[p].get(source, 0)
         if not copies:
             return 0
         keeper = self.card(source)
