@@ -986,19 +986,20 @@ def test_a_refusal_found_part_way_through_an_event_undoes_what_it_had_changed():
 
 
 def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(monkeypatch):
-    """Make every event raise after all its changes (in the last step, ``after_step``) and
-    the game must still be exactly as it was, for every event met in random play."""
+    """Make every event raise after all its changes (when its draft is settled into a
+    position, the last thing a step does) and the game must still be exactly as it was,
+    for every event met in random play."""
     import random
 
-    from referee.games.fluxx import rules
+    from referee.games.fluxx.state import State
 
     class Late(Exception):
         pass
 
-    after = rules.after_step
+    settle = State.settle
 
-    def late(s, notes):
-        after(s, notes)
+    def late(s):
+        settle(s)
         raise Late
 
     verbs: set[str] = set()
@@ -1011,7 +1012,7 @@ def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(
                 break
             pick = rng.choice(legal).text
             before = _state(g)
-            monkeypatch.setattr(rules, "after_step", late)
+            monkeypatch.setattr(State, "settle", late)
             with pytest.raises(Late):
                 g.apply(pick)
             monkeypatch.undo()

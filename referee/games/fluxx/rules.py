@@ -69,7 +69,7 @@ def running(s: State) -> State:
     """``s`` as the events of the running game (all but ``creeper`` and a replacement
     ``draw``) see it: the first round left behind when it is over (a new position when
     that changes anything; ``s`` is not changed)."""
-    if leaving_first_round(s):
+    if s.first_round and not any(s.replacements) and s.ending is None:
         s = s.draft().settle()
         s.first_round = False
     return s
@@ -426,10 +426,11 @@ def step_event(state: State, ev: Event) -> tuple[State, str, list[str]]:
     elif t is Draw:
         canon = draw_step(s, ev.p, ev.cards, notes)
     else:
-        if leaving_first_round(s):
-            s.first_round = False
+        if s.first_round and not any(s.replacements) and s.ending is None:
+            s.first_round = False       # the first event of the running game
         canon = _STEPS[t](s, ev, notes)
-    after_step(s, notes)
+    if s.ending is None and (s.goal is not None or s.first_round):
+        after_step(s, notes)
     return s.settle(), f"{s.players[ev.p]}: {canon}", notes
 
 
@@ -495,17 +496,19 @@ def draw_cards(s: State, p: int, cards: tuple, owed: int, notes: list[str],
     counted = 0
     who = s.players[p]
     for name in cards:
-        refuse(draw_more_check(s, p, counted, owed, what))
+        if counted >= owed or not s.pile:
+            refuse(draw_more_check(s, p, counted, owed, what))
         if s.pile == 0:
             notes.append(f"the draw pile ran out: the discard pile ({len(s.discard)}) is "
                          "shuffled into a new one")
             s.pile, s.discard = len(s.discard), []
-        refuse(drawn_card_check(s, name))
+        if s.top or name is not None:
+            refuse(drawn_card_check(s, name))
         if s.top:    # ruling 21: the known top card is drawn first; '?' stands for it
             name = s.own("top").pop()
         s.pile -= 1
         out.append(name)
-        if name is not None and s.card(name).type == "creeper":
+        if name is not None and (s.names.get(name) or s.card(name)).type == "creeper":
             s.add_front("creepers", p, name)
             notes.append(f"{who} draws {name}: laid down at once, and {who} draws again")
             continue
@@ -520,7 +523,7 @@ def draw_step(s: State, p: int, cards: tuple, notes: list[str]) -> str:
         out, counted = draw_cards(s, p, cards, owed, notes, "owed to replace Creepers")
         s.own("replacements")[p] -= counted
         return "draw " + " ".join(fmt(c) for c in out)
-    if leaving_first_round(s):
+    if s.first_round and not any(s.replacements) and s.ending is None:
         s.first_round = False
     owed = s.draws_owed()
     out, counted = draw_cards(s, p, cards, owed, notes, "still owed")
@@ -800,8 +803,11 @@ def after_step(s: State, notes: list[str]) -> None:
         notes.append("no card is left to draw: the first round's replacements are forgiven")
     if s.goal is None:
         return
+    goal = s.names.get(s.goal) or s.card(s.goal)
+    if goal.needs is None:
+        return
     meeting = s.meeting(s.goal)
-    if s.card(s.goal).type == "ungoal":
+    if goal.type == "ungoal":
         if meeting:
             s.winner, s.ending = "zombies", "ungoal"
             notes.append(f"the Ungoal {s.goal} is met: everybody loses, the Zombies win")
