@@ -19,7 +19,7 @@ or an Ungoal (ruling 17).
 
 The parts (issue 26, the kernel of :mod:`referee.games.base`): :mod:`.notation` (text
 to a typed event), :mod:`.state` (the position, never changed once made), :mod:`.rules`
-(the checks and the steps), :mod:`.listing` (legal and blocked events); this module is
+(the rule ids and the checks), :mod:`.steps` (the events applied), :mod:`.listing` (legal and blocked events); this module is
 the ``Game``.  Every rejection raises :class:`IllegalEventError` with a rule id from
 :data:`RULE_IDS`; malformed events, unknown cards and bad tags raise
 :class:`BadInputError`.
@@ -42,12 +42,13 @@ from referee.games.base import Applied, Blocked, Kernel, Problem, Step
 from referee.seats import seat_index, seat_of
 
 from . import catalogue as catmod
-from . import listing, rules
+from . import listing, rules, steps
 from .catalogue import Card, Catalogue
 from .notation import (ANY_CARD, EFFECT_WORDS, SEQUENCES, Event, Move, Play, Token, Trio,  # noqa: F401
                        fmt, parse_card_line, parse_event, tokenize)
 from .rules import *  # noqa: F401,F403  (the rule ids R_*, as before the split)
-from .rules import RULE_IDS, event_check, step_event
+from .rules import RULE_IDS, event_check
+from .steps import step_event
 from .state import BARE_HANDS, HAND_SIZE, State, card_names, join, new_state  # noqa: F401
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -202,7 +203,7 @@ class Game(Kernel):
 
     def step(self, state: State, event: Event) -> Step:
         """``event`` applied to ``state``: a new position (copy on write), the canonical
-        text and the notes (:func:`.rules.step_event`)."""
+        text and the notes (:func:`.steps.step_event`)."""
         return Step(*step_event(state, event))
 
     def play(self, state: State, text: str) -> Step:
@@ -256,7 +257,7 @@ class Game(Kernel):
         data, or when its ``needs`` names a card that is not a Keeper or Creeper of the
         game.  Returns the card as the game knows it and the notes."""
         s = self.state.draft()
-        notes = rules.define_step(s, card)
+        notes = steps.define_step(s, card)
         self.state = s.settle()
         return self.state.cat.find(card.name), notes
 

@@ -10,7 +10,8 @@ from referee.games.base import Blocked
 
 from .catalogue import Card
 from .notation import ANY_CARD, fmt
-from .rules import any_play_check, describe_kill, end_check, holds_check, kill_check, limit_check
+from .rules import any_play_check, end_check, holds_check, kill_check, limit_check
+from .steps import describe_kill
 from .state import BARE_HANDS, State, join
 
 
