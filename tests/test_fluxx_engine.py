@@ -20,6 +20,34 @@ from .conftest import refused as _refused
 
 FLUXX_EXAMPLES = EXAMPLES / "fluxx"
 
+
+@pytest.fixture(autouse=True)
+def _check_names_every_refusal_apply_raises(monkeypatch):
+    """The kernel's promise, over every event this file applies (its refusals, its
+    records, the shared examples): ``check(state, event)`` returns the very ``(reason,
+    rule)`` that ``apply`` raises, and None when ``apply`` takes the event or asks a
+    choice; and a refused event leaves the same position in place."""
+    from referee.errors import ChoiceNeeded
+
+    apply = Game.apply
+
+    def checked(self, text):
+        state = self.state
+        try:
+            done = apply(self, text)
+        except ChoiceNeeded:
+            assert self.check(state, self.parse(text)) is None, text
+            raise
+        except IllegalEventError as exc:
+            assert self.state is state
+            assert self.check(state, self.parse(text)) == (exc.message, exc.rule), text
+            raise
+        if not text.lstrip().lower().startswith("card"):
+            assert self.check(state, self.parse(text)) is None, text
+        return done
+
+    monkeypatch.setattr(Game, "apply", checked)
+
 #: The project's own test catalogue (layered on the built-in one).
 TEST_CARDS = """
 ["Zombie"]
