@@ -62,6 +62,7 @@ def parse_players(text: str | None) -> list[str]:
 
 
 _SEATS: dict[tuple[str, ...], dict[str, int]] = {}
+_NONE: dict = {}
 
 
 def _seats(players: list[str]) -> dict[str, int]:
@@ -176,7 +177,8 @@ class Game(Kernel):
         """The event ``text`` names (:func:`.notation.parse_event`).  A ``trio`` or ``move``
         that leaves out its choice is bad input unless the position asks that choice."""
         s = self.state
-        ev = parse_event(text, s.cat, s.players, s.index)
+        hit = s.cat.__dict__.get("_events", _NONE).get((text, id(s.index)))
+        ev = hit[1] if hit is not None and hit[0] is s.index else parse_event(text, s.cat, s.players, s.index)
         t = type(ev)
         if t is Trio and ev.side is None and not rules.trio_choosable(rules.running(s), ev.p):
             raise BadInputError("expected 'trio left' or 'trio right'")

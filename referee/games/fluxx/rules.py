@@ -83,7 +83,11 @@ def gate(s: State, p: int, *, own_turn: bool = True, limit_discard: bool = False
         what = ("the killed Zombie Trio's direction ('trio left' or 'right')" if s.trio
                 else "where the fleeing Pair of Zombies goes ('move ... to P')")
         return f"{s.players[s.current]} must first say {what}", R_ZOMBIE_MOVES
-    pushed = s.pushed() if not s.first_round else []
+    rules = s.rules
+    if s.first_round or rules["hand-limit"] is None and rules["keeper-limit"] is None:
+        pushed = ()
+    else:
+        pushed = s.pushed()
     if pushed and not (limit_discard and p in pushed):
         names = join([s.players[q] for q in pushed])
         return f"{names} must first discard down to the limits", R_PUSHED
@@ -385,19 +389,41 @@ def _draw_event_check(s: State, ev: Draw) -> Problem | None:
     return turn_draw_check(running(s), ev.p)
 
 
+def _running(s: State) -> State:
+    return running(s) if s.first_round else s
+
+
+def _play_event_check(s: State, ev: Play) -> Problem | None:
+    if s.first_round:
+        s = running(s)
+    return any_play_check(s, ev.p) if ev.name is None else play_check(s, ev.p, ev.name)
+
+
+def _end_event_check(s: State, ev: End) -> Problem | None:
+    if s.first_round:
+        s = running(s)
+    return end_check(s, ev.p)
+
+
+def _kill_event_check(s: State, ev: Kill) -> Problem | None:
+    if s.first_round:
+        s = running(s)
+    if ev.source is None:
+        return unwritten_source_check(s, ev.p, ev.target)
+    return kill_check(s, ev.p, ev.target, ev.source)
+
+
 _CHECKS = {
     Draw: _draw_event_check,
     Creeper: lambda s, ev: creeper_check(s, ev.p, ev.name),
     CardLine: lambda s, ev: None,
-    Play: lambda s, ev: (any_play_check(running(s), ev.p) if ev.name is None
-                         else play_check(running(s), ev.p, ev.name)),
-    End: lambda s, ev: end_check(running(s), ev.p),
-    Kill: lambda s, ev: (unwritten_source_check(running(s), ev.p, ev.target) if ev.source is None
-                         else kill_check(running(s), ev.p, ev.target, ev.source)),
-    Discard: lambda s, ev: discard_count_check(running(s), ev.p, ev.cards),
-    Drop: lambda s, ev: drop_count_check(running(s), ev.p, ev.cards),
-    Trio: lambda s, ev: None if ev.side is None else trio_check(running(s), ev.p),
-    Move: lambda s, ev: None if ev.to is None else move_check(running(s), ev.p, ev.name, ev.to),
+    Play: _play_event_check,
+    End: _end_event_check,
+    Kill: _kill_event_check,
+    Discard: lambda s, ev: discard_count_check(_running(s), ev.p, ev.cards),
+    Drop: lambda s, ev: drop_count_check(_running(s), ev.p, ev.cards),
+    Trio: lambda s, ev: None if ev.side is None else trio_check(_running(s), ev.p),
+    Move: lambda s, ev: None if ev.to is None else move_check(_running(s), ev.p, ev.name, ev.to),
 }
 
 

@@ -125,13 +125,22 @@ class State:
 
     def hand(self, p: int) -> Hand:
         """Seat ``p``'s hand, to change (copied on first write, with the list of hands)."""
-        hands = self.own("hands")
-        key = ("hand", p)
-        owned = self.__dict__["_own"]
-        if key not in owned:
-            owned.add(key)
-            hands[p] = copy_hand(hands[p])
-        return hands[p]
+        d = self.__dict__
+        owned = d["_own"]
+        if p in owned:                       # seats stand for their hands in the set
+            return d["hands"][p]
+        if "hands" in owned:
+            hands = d["hands"]
+        else:
+            owned.add("hands")
+            hands = d["hands"] = d["hands"].copy()
+        owned.add(p)
+        old = hands[p]
+        h = hands[p] = _new(Hand)
+        h.__dict__.update(old.__dict__)
+        known = h.known = dict.__new__(Counter)
+        dict.update(known, old.known)
+        return h
 
     def front(self, kind: str, p: int) -> Counter:
         """Seat ``p``'s ``keepers`` or ``creepers`` Counter, to change (copied on first write)."""
@@ -353,8 +362,18 @@ class State:
         goal = self.card(name)
         if goal.needs is None:
             return []
-        need = self._needs(goal)
-        return [p for p in range(len(self.players)) if self._meets(p, goal, need, None)]
+        need = self._needs(goal).items()
+        out = []
+        creepers = self.creepers
+        for p, keepers in enumerate(self.keepers):     # the cards first, cheaply
+            c = creepers[p]
+            for n, k in need:
+                if keepers.get(n, 0) + c.get(n, 0) < k:
+                    break
+            else:
+                if self._meets(p, goal, self._needs(goal), None):
+                    out.append(p)
+        return out
 
     def _meets(self, p: int, goal: Card, need: dict[str, int], extra: str | None) -> bool:
         keepers, creepers = self.keepers[p], self.creepers[p]

@@ -135,13 +135,13 @@ def draw_step(s: State, p: int, cards: tuple, notes: list[str]) -> str:
         owed = s.replacements[p]
         out, counted = draw_cards(s, p, cards, owed, notes, "owed to replace Creepers")
         s.own("replacements")[p] -= counted
-        return "draw " + " ".join(fmt(c) for c in out)
+        return "draw " + " ".join([fmt(c) for c in out])
     if s.first_round and not any(s.replacements) and s.ending is None:
         s.first_round = False
     owed = s.draws_owed()
     out, counted = draw_cards(s, p, cards, owed, notes, "still owed")
     s.drawn += counted
-    return "draw " + " ".join(fmt(c) for c in out)
+    return "draw " + " ".join([fmt(c) for c in out])
 
 
 def play_step(s: State, ev: Play, notes: list[str]) -> str:
@@ -150,7 +150,7 @@ def play_step(s: State, ev: Play, notes: list[str]) -> str:
         raise BadInputError(f"{s.players[p]} may play now: name the card played "
                             f"(`...` stands for any card)")
     name = ev.name
-    card = s.card(name)
+    card = s.names.get(name) or s.card(name)
     if ev.extra:
         raise BadInputError(f"only an Action carries effects; {name} is a {card.type}")
     who = s.players[p]
@@ -242,7 +242,7 @@ def effects_step(s: State, p: int, card: Card, effects: tuple[Effect, ...], note
         elif word == "draw":
             out, counted = draw_cards(s, p, e.cards, 10 ** 6, notes, "")
             drawn += counted
-            parts.append("draw " + " ".join(fmt(c) for c in out))
+            parts.append("draw " + " ".join([fmt(c) for c in out]))
         elif word == "take":
             _move_front(s, q, p, name)
             parts.append(f"take {fmt(name)} from {s.players[q]}")
