@@ -223,7 +223,8 @@ class State:
         return (found if found is not None else self.card(name)).value
 
     def rules_in_play(self) -> list[Card]:
-        return [self.card(n) for n in [*self.rules.values(), *self.others] if n]
+        names, card = self.names, self.card
+        return [names.get(n) or card(n) for n in [*self.rules.values(), *self.others] if n]
 
     def available(self) -> int:
         """Cards that can still be drawn: the pile and, reshuffled, the discard pile."""
@@ -324,8 +325,8 @@ class State:
 
     def zombies_in_front(self, p: int) -> int:
         """Zombies in front of ``p``, counted as the cards show them (a Trio is 3)."""
-        card = self.card
-        return sum(n * card(c).zombie for c, n in self.creepers[p].items())
+        names, card = self.names, self.card
+        return sum([n * (names.get(c) or card(c)).zombie for c, n in self.creepers[p].items()])
 
     @property
     def ungoal(self) -> str | None:
