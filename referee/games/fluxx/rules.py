@@ -84,13 +84,11 @@ def gate(s: State, p: int, *, own_turn: bool = True, limit_discard: bool = False
                 else "where the fleeing Pair of Zombies goes ('move ... to P')")
         return f"{s.players[s.current]} must first say {what}", R_ZOMBIE_MOVES
     rules = s.rules
-    if s.first_round or rules["hand-limit"] is None and rules["keeper-limit"] is None:
-        pushed = ()
-    else:
+    if not s.first_round and (rules["hand-limit"] is not None or rules["keeper-limit"] is not None):
         pushed = s.pushed()
-    if pushed and not (limit_discard and p in pushed):
-        names = join([s.players[q] for q in pushed])
-        return f"{names} must first discard down to the limits", R_PUSHED
+        if pushed and not (limit_discard and p in pushed):
+            names = join([s.players[q] for q in pushed])
+            return f"{names} must first discard down to the limits", R_PUSHED
     if limit_discard and p != s.current:
         return None
     if own_turn and p != s.current:

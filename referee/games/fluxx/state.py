@@ -260,12 +260,19 @@ class State:
         return min(owed, size)
 
     def hand_excess(self, p: int) -> int:
-        limit = self.rule_value("hand-limit")
-        return 0 if limit is None else max(0, self.hands[p].size - limit)
+        """Cards ``p`` holds over the Hand Limit (0 without one)."""
+        rule = self.rules["hand-limit"]
+        if rule is None:
+            return 0
+        h = self.hands[p]
+        return max(0, h.unknown + sum(h.known.values()) - (self.names.get(rule) or self.card(rule)).value)
 
     def keeper_excess(self, p: int) -> int:
-        limit = self.rule_value("keeper-limit")
-        return 0 if limit is None else max(0, sum(self.keepers[p].values()) - limit)
+        """Keepers ``p`` has over the Keeper Limit (0 without one)."""
+        rule = self.rules["keeper-limit"]
+        if rule is None:
+            return 0
+        return max(0, sum(self.keepers[p].values()) - (self.names.get(rule) or self.card(rule)).value)
 
     def pushed(self) -> list[int]:
         """Players other than the one whose turn it is who are over a limit now."""

@@ -21,7 +21,7 @@ from .notation import CardLine, Creeper, Discard, Draw, Drop, Effect, End, Event
 from .rules import (R_KILL, R_PAIR, R_TRIO, action_draws_check, draw_more_check, drawn_card_check,
                     drop_card_check, from_hand_check, front_check, give_check, goal_discard_check,
                     kill_sources, rule_discard_check)
-from .state import BARE_HANDS, State, card_names, join
+from .state import BARE_HANDS, State, card_names, copy_counter, join
 
 
 def step_event(state: State, ev: Event) -> tuple[State, str, list[str]]:
@@ -307,8 +307,9 @@ def kill_step(s: State, ev: Kill, notes: list[str]) -> str:
         s.pile += 1
         s.own("top").append(target)
         notes.append(f"{who} kills {target}: it goes on top of the draw pile")
-    pairs = Counter({c: n for c, n in s.creepers[p].items() if s.card(c).zombie == 2})
+    pairs = {c: n for c, n in s.creepers[p].items() if (s.names.get(c) or s.card(c)).zombie == 2}
     if pairs:
+        pairs = copy_counter(pairs)
         s.flee = pairs
         notes.append(f"{who}'s {join(sorted(pairs))} flees: {who} names the player it goes to")
     return f"kill {fmt(target)} with {fmt(source) if source != BARE_HANDS else BARE_HANDS}"
@@ -387,7 +388,7 @@ def end_step(s: State, ev: End, notes: list[str]) -> str:
     s.turn += 1
     s.drawn = s.played = 0
     s.subplays = []
-    s.kills_used = Counter()
+    s.kills_used = dict.__new__(Counter)        # a new empty Counter, without Counter.__init__
     notes.append(f"{s.players[s.current]}'s turn: draw {s.rule_value('draw')}, "
                  f"play {s.rule_value('play')}")
     return "end"
