@@ -211,9 +211,11 @@ def _rule_notes(s: State, card: Card, notes: list[str]) -> None:
 def _owing_notes(s: State, notes: list[str]) -> None:
     if s.ending is not None:
         return
-    who = s.players[s.current]
-    if s.draws_owed() and not any(n.startswith(f"{who} must draw") for n in notes):
-        notes.append(f"{who} must draw {s.draws_owed()} more")
+    owed = s.draws_owed()
+    if owed:
+        who = s.players[s.current]
+        if not any(n.startswith(f"{who} must draw") for n in notes):
+            notes.append(f"{who} must draw {owed} more")
 
 
 def effects_step(s: State, p: int, card: Card, effects: tuple[Effect, ...], notes: list[str]) -> str:
