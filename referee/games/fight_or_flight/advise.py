@@ -59,13 +59,13 @@ import itertools
 import random
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import comb, factorial, sqrt
 
 from referee.advice import Advice, Line, wilson
 from referee.games.fight_or_flight.engine import (
     BACKTRACK, CARDS, COMBAT, EVADE, FIGHT_FREE_NEEDED, FIGHTS, FIRST_COUNTING_DAY, FLEE, HEAL,
-    PROVISION, RECOVERY, REST, SKIPS, SKIRMISH, THE_END, WEEK, Game, parse_card,
+    PROVISION, RECOVERY, REST, SKIPS, SKIRMISH, THE_END, WEEK, Event, Game, parse_card,
 )
 from referee.games.fight_or_flight.simulate import LATE_IN_WEEK, choose_play, choose_show
 from referee.words import plural
@@ -353,7 +353,7 @@ def play_out(game: Game, hands: list[list[str]], deck: list[str], first: str) ->
     """``(won, plays)``: play the deal ``hands`` / ``deck`` (changed in place) from
     ``game`` (not changed) to its end, as :func:`play_on` does (first any face-up card
     still to be shown, then ``first``, then the cooperative policy; lost once The End
-    goes out of reach), with the engine's rules of play (:meth:`Game._play`) kept in a
+    goes out of reach), with the engine's rules of play (:func:`.rules.play_step`) kept in a
     few numbers: the tests hold it to :func:`play_on` deal by deal.  ``plays`` counts
     the cards played."""
     n = len(hands)
@@ -469,7 +469,9 @@ def play_on(game: Game, hands: list[list[str]], deck: list[str], first: str | No
             face_up[seat] = None
         if deck:
             hand.append(deck.pop())
-        notes = game._play(seat, card)
+        done = game.step(game.state, Event(seat, "play", card))
+        game.state = done.state
+        notes = done.notes
         log(f"{names[seat]}: {card}")
         card = None
         if any(n.startswith(_DOOMED) for n in notes):
@@ -486,8 +488,8 @@ _DOOMED = "The End can no longer be reached"
 def _certain(game: Game, card: str) -> tuple[float, str] | None:
     """``(probability, why)`` when playing ``card`` decides the game by itself, else None."""
     after = game.copy()
-    after.must_show = None  # a pending show changes no count that decides this
-    after._play(after.turn, card)
+    before = replace(game.state, must_show=None)  # a pending show changes no count that decides this
+    after.state = game.step(before, Event(before.turn, "play", card)).state
     if after.result == "win":
         return 1.0, "wins at once"
     if after.over:
