@@ -19,6 +19,9 @@ from .notation import (BACKTRACK, CALM, CARD_INDEX, CARDS, COMBAT, FIGHTS, FLIGH
 from .state import (FIGHT_FREE_NEEDED, FIRST_COUNTING_DAY, WEEK, Position, Table, derive,
                     heal_rest_left, left)
 
+_new = object.__new__
+_set = object.__setattr__
+
 # -- rule ids ---------------------------------------------------------------------------
 
 R_GAME_OVER = "fight-or-flight.game-over"
@@ -83,6 +86,15 @@ def unreachable(recovering: str | None, cards: int, heals: int, fight_free: int,
         return (f"{days} more days without a Fight needed and only {calm} cards other "
                 f"than Fights left unplayed")
     return None
+
+
+def _doomed(recovering: str | None, cards: int, heals: int, fight_free: int,
+            heal_left: int, rest_left: int, calm: int) -> bool:
+    """``unreachable(...) is not None``, quick while far from it: at most 2 Recovery cards
+    (one a Heal) and 7 calm days are ever missing."""
+    if calm >= 7 and heal_left and heal_left + rest_left >= 2:
+        return False
+    return unreachable(recovering, cards, heals, fight_free, heal_left, rest_left, calm) is not None
 
 
 def end_unreachable(t: Table, s: Position) -> str | None:
@@ -264,7 +276,12 @@ def event_check(t: Table, s: Position, e: Event) -> Problem | None:
     """The first rule ``e`` breaks in ``s``, or None: :func:`play_check` then
     :func:`source_check` for a play, :func:`show_check`, :func:`stuck_check`."""
     if e.verb == "play":
-        return play_check(t, s, e.seat, e.card) or source_check(t, s, e.seat, e.card, e.source)
+        seat, card = e.seat, e.card
+        if (s.result is None and s.must_show is None and seat == s.turn and s.recovering is None
+                and card != THE_END and e.source is None
+                and (s.shown[seat] == card or (s.hidden[seat] and left(t, s, card) > 0))):
+            return None  # the common case, which no check refuses
+        return play_check(t, s, seat, card) or source_check(t, s, seat, card, e.source)
     if e.verb == "show":
         return show_check(t, s, e.seat, e.card)
     return stuck_check(t, s, e.seat)
@@ -308,7 +325,8 @@ def play_step(t: Table, s: Position, seat: int, card: str, source: str | None = 
     """
     players = t.players
     name = players[seat]
-    if face_up_choice(t, s, seat, card):
+    shown = s.shown
+    if shown[seat] == card and s.hidden[seat] > 0 and left(t, s, card) > 0:  # face_up_choice
         source = source or "shown"
         text = f"{name}: {card} {source}"
     else:
@@ -317,18 +335,18 @@ def play_step(t: Table, s: Position, seat: int, card: str, source: str | None = 
     heal_left, rest_left = heal_rest_left(t, s)
     recovering, cards, heals = s.recovering, s.recovery_cards, s.recovery_heals
     fight_free, calm = s.fight_free_days, s.calm
-    was_doomed = unreachable(recovering, cards, heals, fight_free, heal_left, rest_left, calm) is not None
+    was_doomed = _doomed(recovering, cards, heals, fight_free, heal_left, rest_left, calm)
 
-    shown, hidden = s.shown, list(s.hidden)
+    hidden = s.hidden
     from_face_up = source != "hidden" and shown[seat] == card
     if from_face_up:
         shown = shown[:seat] + (None,) + shown[seat + 1:]
-    else:
-        hidden[seat] -= 1
     deck = s.deck
-    if deck > 0:
+    drawn = deck > 0
+    if drawn:
         deck -= 1
-        hidden[seat] += 1
+    if drawn == from_face_up:  # a hidden card played and none drawn, or the face-up one and one drawn
+        hidden = hidden[:seat] + (hidden[seat] + (1 if drawn else -1),) + hidden[seat + 1:]
     played = s.played + ((seat, card),)
     i = CARD_INDEX[card]
     pc = s.played_count
@@ -401,21 +419,24 @@ def play_step(t: Table, s: Position, seat: int, card: str, source: str | None = 
         notes.append(f"the group loses: the deck is empty and {players[turn]} has no card (out of cards)")
     elif day % WEEK == 0:
         notes.append(f"week {day // WEEK} is over")
-    if result is None and not was_doomed:
+    if result is None and not was_doomed and _doomed(recovering, cards, heals, fight_free,
+                                                     heal_left, rest_left, calm):
         why = unreachable(recovering, cards, heals, fight_free, heal_left, rest_left, calm)
-        if why is not None:
-            # A warning, not an ending: the spec's losses are hunger, stuck and the player
-            # to play holding no card, and the record goes on to one of them.
-            notes.append(f"The End can no longer be reached ({why}): the group will lose")
+        # A warning, not an ending: the spec's losses are hunger, stuck and the player
+        # to play holding no card, and the record goes on to one of them.
+        notes.append(f"The End can no longer be reached ({why}): the group will lose")
     must_show = s.must_show
     if from_face_up and result is None and hidden[seat] + (shown[seat] is not None) > 0:
         must_show = seat
         notes.append(f"{name} played the face-up card and must show a new one")
-    new = derive(s, shown=shown, hidden=tuple(hidden), deck=deck, played=played,
-                 played_count=played_count, calm=calm, recovering=recovering,
-                 recovery_cards=cards, recovery_heals=heals, fight_free_days=fight_free,
-                 direction=direction, turn=turn, skipped=skipped, fed=fed, may_show=may_show,
-                 must_show=must_show, result=result, reason=reason, detail=detail)
+    new = _new(Position)
+    _set(new, "__dict__", {
+        "shown": shown, "hidden": hidden, "deck": deck, "played": played,
+        "played_count": played_count, "calm": calm, "recovering": recovering,
+        "recovery_cards": cards, "recovery_heals": heals, "fight_free_days": fight_free,
+        "direction": direction, "turn": turn, "skipped": skipped, "fed": fed,
+        "may_show": may_show, "must_show": must_show, "result": result, "reason": reason,
+        "detail": detail})
     return Step(new, text, notes)
 
 
