@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from operator import attrgetter
 from typing import Any
 
 from referee import records
@@ -107,6 +108,11 @@ def variant_deck(heal_out: int = 0, rest_out: int = 0) -> dict[str, int]:
     deck[HEAL] -= heal_out
     deck[REST] -= rest_out
     return deck
+
+
+def _view(name: str, doc: str) -> property:
+    """A read-only property of :class:`Game` giving its position's field ``name``."""
+    return property(attrgetter(f"state.{name}"), doc=doc)
 
 
 def parse_players(text: str | None) -> list[str]:
@@ -205,9 +211,18 @@ class Game(Kernel):
 
     # -- reading the position -------------------------------------------------------------
 
-    @property
-    def deck(self) -> int:
-        return self.state.deck
+    #: Views of the position (:class:`~.state.Position`), read-only.
+    deck = _view("deck", "Cards left to draw.")
+    recovering = _view("recovering", 'None, ``"skirmish"`` or ``"combat"``.')
+    recovery_cards = _view("recovery_cards", "Recovery cards played since the Fight.")
+    recovery_heals = _view("recovery_heals", "Heals among them.")
+    fight_free_days = _view("fight_free_days", "Fight-free days counted from day 22.")
+    direction = _view("direction", "+1 clockwise, -1 counter-clockwise.")
+    turn = _view("turn", "The seat to play.")
+    must_show = _view("must_show", "The seat that must show a new face-up card first, or None.")
+    result = _view("result", '``"win"`` or ``"loss"`` once over, else None.')
+    reason = _view("reason", "Why it ended (``the-end``, ``hunger``, ``stuck``, ``out-of-cards``).")
+    detail = _view("detail", "The ending in words.")
 
     @property
     def played(self) -> list[tuple[int, str]]:
@@ -234,30 +249,6 @@ class Game(Kernel):
         return CardCount(self.composition, seen)
 
     @property
-    def recovering(self) -> str | None:
-        return self.state.recovering
-
-    @property
-    def recovery_cards(self) -> int:
-        return self.state.recovery_cards
-
-    @property
-    def recovery_heals(self) -> int:
-        return self.state.recovery_heals
-
-    @property
-    def fight_free_days(self) -> int:
-        return self.state.fight_free_days
-
-    @property
-    def direction(self) -> int:
-        return self.state.direction
-
-    @property
-    def turn(self) -> int:
-        return self.state.turn
-
-    @property
     def skipped(self) -> list[int]:
         return list(self.state.skipped)
 
@@ -273,23 +264,6 @@ class Game(Kernel):
     def may_show(self) -> list[bool]:
         """For each seat: it has played a card from week two on (it may show one)."""
         return list(self.state.may_show)
-
-    @property
-    def must_show(self) -> int | None:
-        """The seat that played its face-up card and must show a new one, or None."""
-        return self.state.must_show
-
-    @property
-    def result(self) -> str | None:
-        return self.state.result
-
-    @property
-    def reason(self) -> str | None:
-        return self.state.reason
-
-    @property
-    def detail(self) -> str | None:
-        return self.state.detail
 
     @property
     def day(self) -> int:
