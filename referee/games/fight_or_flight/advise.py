@@ -68,6 +68,7 @@ from referee.games.fight_or_flight.engine import (
     PROVISION, RECOVERY, REST, SKIPS, SKIRMISH, THE_END, WEEK, Event, Game, parse_card,
 )
 from referee.games.fight_or_flight.simulate import LATE_IN_WEEK, choose_play, choose_show
+from referee.games.fight_or_flight.state import heal_rest_left
 from referee.words import plural
 
 #: Deals drawn between two looks at the stopping rule.
@@ -357,15 +358,16 @@ def play_out(game: Game, hands: list[list[str]], deck: list[str], first: str) ->
     few numbers: the tests hold it to :func:`play_on` deal by deal.  ``plays`` counts
     the cards played."""
     n = len(hands)
-    face_up = [game.shown(s) for s in range(n)]
-    may_show = list(game.may_show)
-    direction, turn, day = game.direction, game.turn, game.day
-    recovering, cards, heals = game.recovering, game.recovery_cards, game.recovery_heals
-    fight_free, provisioned = game.fight_free_days, game.provisioned[-1]
-    heal_left, rest_left = game.unplayed(HEAL), game.unplayed(REST)
-    calm = sum(game.unplayed(c) for c in _CALM)
-    if game.must_show is not None:
-        face_up[game.must_show] = choose_show(hands[game.must_show])
+    s = game.state  # the position's own fields: no view is built per play-out
+    face_up = list(s.shown)
+    may_show = list(s.may_show)
+    direction, turn, day = s.direction, s.turn, len(s.played)
+    recovering, cards, heals = s.recovering, s.recovery_cards, s.recovery_heals
+    fight_free, provisioned = s.fight_free_days, s.fed
+    heal_left, rest_left = heal_rest_left(game.table, s)
+    calm = s.calm
+    if s.must_show is not None:
+        face_up[s.must_show] = choose_show(hands[s.must_show])
     doomed = _doomed(recovering, cards, heals, fight_free, heal_left, rest_left, calm)
     card: str | None = first
     plays = 0
