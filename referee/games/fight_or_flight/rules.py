@@ -16,8 +16,8 @@ from referee.words import plural as _plural
 
 from .notation import (BACKTRACK, CALM, CARD_INDEX, CARDS, COMBAT, FIGHTS, FLIGHTS, HEAL,
                        PROVISION, RECOVERY, REST, SKIPS, SKIRMISH, THE_END, Event)
-from .state import (FIGHT_FREE_NEEDED, FIRST_COUNTING_DAY, WEEK, Position, Table, derive,
-                    heal_rest_left, left)
+from .state import (_I_HEAL, _I_REST, FIGHT_FREE_NEEDED, FIRST_COUNTING_DAY, WEEK, Position, Table,
+                    derive, heal_rest_left, left)
 
 _new = object.__new__
 _set = object.__setattr__
@@ -325,20 +325,22 @@ def play_step(t: Table, s: Position, seat: int, card: str, source: str | None = 
     """
     players = t.players
     name = players[seat]
-    shown = s.shown
-    if shown[seat] == card and s.hidden[seat] > 0 and left(t, s, card) > 0:  # face_up_choice
+    shown, hidden = s.shown, s.hidden
+    i = CARD_INDEX[card]
+    counts, pc = t.counts, s.played_count
+    face = shown[seat] == card
+    if face and hidden[seat] > 0 and counts[i] - pc[i] - shown.count(card) > 0:  # face_up_choice
         source = source or "shown"
         text = f"{name}: {card} {source}"
     else:
         text = f"{name}: {card}"
     notes: list[str] = []
-    heal_left, rest_left = heal_rest_left(t, s)
+    heal_left, rest_left = counts[_I_HEAL] - pc[_I_HEAL], counts[_I_REST] - pc[_I_REST]
     recovering, cards, heals = s.recovering, s.recovery_cards, s.recovery_heals
     fight_free, calm = s.fight_free_days, s.calm
     was_doomed = _doomed(recovering, cards, heals, fight_free, heal_left, rest_left, calm)
 
-    hidden = s.hidden
-    from_face_up = source != "hidden" and shown[seat] == card
+    from_face_up = face and source != "hidden"
     if from_face_up:
         shown = shown[:seat] + (None,) + shown[seat + 1:]
     deck = s.deck
@@ -348,11 +350,10 @@ def play_step(t: Table, s: Position, seat: int, card: str, source: str | None = 
     if drawn == from_face_up:  # a hidden card played and none drawn, or the face-up one and one drawn
         hidden = hidden[:seat] + (hidden[seat] + (1 if drawn else -1),) + hidden[seat + 1:]
     played = s.played + ((seat, card),)
-    i = CARD_INDEX[card]
-    pc = s.played_count
     played_count = pc[:i] + (pc[i] + 1,) + pc[i + 1:]
     day = len(played)
-    fed = s.fed and day % WEEK != 1
+    dow = day % WEEK
+    fed = s.fed and dow != 1
     may_show = s.may_show
     if day > WEEK and not may_show[seat]:
         may_show = may_show[:seat] + (True,) + may_show[seat + 1:]
@@ -411,13 +412,13 @@ def play_step(t: Table, s: Position, seat: int, card: str, source: str | None = 
     if card == THE_END:
         result, reason, detail = "win", "the-end", "The End was played"
         notes.append("The End: the group reaches safety and wins")
-    elif day % WEEK == 0 and not fed:
+    elif dow == 0 and not fed:
         result, reason, detail = "loss", "hunger", f"week {day // WEEK} ended without a Provision"
         notes.append(f"the group loses: week {day // WEEK} ended without a Provision (hunger)")
     elif hidden[turn] == 0 and shown[turn] is None:
         result, reason, detail = "loss", "out-of-cards", f"{players[turn]} has no card to play"
         notes.append(f"the group loses: the deck is empty and {players[turn]} has no card (out of cards)")
-    elif day % WEEK == 0:
+    elif dow == 0:
         notes.append(f"week {day // WEEK} is over")
     if result is None and not was_doomed and _doomed(recovering, cards, heals, fight_free,
                                                      heal_left, rest_left, calm):
