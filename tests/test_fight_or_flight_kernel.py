@@ -133,12 +133,10 @@ def test_step_never_changes_the_position_it_is_given(players, variant, data):
 
 
 def test_a_position_cannot_be_changed_in_place():
-    import dataclasses
-
     import pytest
 
     game = Game.from_tags({"Players": "Ann, Ben"})
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         game.state.turn = 1  # type: ignore[misc]
     hands = game.hands
     hands[0].add_known("Heal")  # a view: the position does not change

@@ -59,7 +59,7 @@ import itertools
 import random
 from bisect import bisect_right
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from math import comb, factorial, sqrt
 
 from referee.advice import Advice, Line, wilson
@@ -68,7 +68,7 @@ from referee.games.fight_or_flight.engine import (
     PROVISION, RECOVERY, REST, SKIPS, SKIRMISH, THE_END, WEEK, Event, Game, parse_card,
 )
 from referee.games.fight_or_flight.simulate import LATE_IN_WEEK, choose_play, choose_show
-from referee.games.fight_or_flight.state import heal_rest_left
+from referee.games.fight_or_flight.state import derive, heal_rest_left
 from referee.words import plural
 
 #: Deals drawn between two looks at the stopping rule.
@@ -490,7 +490,7 @@ _DOOMED = "The End can no longer be reached"
 def _certain(game: Game, card: str) -> tuple[float, str] | None:
     """``(probability, why)`` when playing ``card`` decides the game by itself, else None."""
     after = game.copy()
-    before = replace(game.state, must_show=None)  # a pending show changes no count that decides this
+    before = derive(game.state, must_show=None)  # a pending show changes no count that decides this
     after.state = game.step(before, Event(before.turn, "play", card)).state
     if after.result == "win":
         return 1.0, "wins at once"

@@ -19,8 +19,7 @@ from .notation import (BACKTRACK, CALM, CARD_INDEX, CARDS, COMBAT, FIGHTS, FLIGH
 from .state import (_I_HEAL, _I_REST, FIGHT_FREE_NEEDED, FIRST_COUNTING_DAY, WEEK, Position, Table,
                     derive, heal_rest_left, left)
 
-_new = object.__new__
-_set = object.__setattr__
+_tuple_new = tuple.__new__
 
 # -- rule ids ---------------------------------------------------------------------------
 
@@ -430,14 +429,10 @@ def play_step(t: Table, s: Position, seat: int, card: str, source: str | None = 
     if from_face_up and result is None and hidden[seat] + (shown[seat] is not None) > 0:
         must_show = seat
         notes.append(f"{name} played the face-up card and must show a new one")
-    new = _new(Position)
-    _set(new, "__dict__", {
-        "shown": shown, "hidden": hidden, "deck": deck, "played": played,
-        "played_count": played_count, "calm": calm, "recovering": recovering,
-        "recovery_cards": cards, "recovery_heals": heals, "fight_free_days": fight_free,
-        "direction": direction, "turn": turn, "skipped": skipped, "fed": fed,
-        "may_show": may_show, "must_show": must_show, "result": result, "reason": reason,
-        "detail": detail})
+    new = _tuple_new(Position, (  # every field, in Position's order
+        shown, hidden, deck, played, played_count, calm, recovering,
+        cards, heals, fight_free, direction, turn, skipped, fed, may_show, must_show, result,
+        reason, detail))
     return Step(new, text, notes)
 
 

@@ -1,9 +1,12 @@
 """The Zombie Fight or Flight position: the set-up (:class:`Table`) and what the cards
 played so far have made of it (:class:`Position`).
 
-A :class:`Position` is a frozen dataclass holding only immutable values (tuples,
-strings, numbers), so a step never changes the position it starts from: it builds a
-new one (:func:`derive`, copy on write: the fields the event leaves alone are shared).
+A :class:`Position` is an immutable named tuple of immutable values (tuples, strings,
+numbers), so a step never changes the position it starts from: it builds a new one
+(copy on write: the values the event leaves alone are shared).  A named tuple rather
+than a frozen dataclass because a play makes one, and building a named tuple of its
+19 fields takes a sixth of the time of a frozen dataclass's (about 0.12 against
+0.75 us here), the largest single cost of a play.
 The referee does not see the hands: each seat holds at most one card it knows, the
 face-up card (``shown``), and a number of hidden cards (``hidden``).
 
@@ -18,6 +21,7 @@ face-up card (``shown``), and a number of hidden cards (``hidden``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .notation import CALM, CARD_INDEX, CARDS, HEAL, REST
 
@@ -25,8 +29,7 @@ FIRST_COUNTING_DAY = 22   #: the first day that can count toward the five fight-
 FIGHT_FREE_NEEDED = 5     #: fight-free days before The End may be played
 WEEK = 7                  #: cards (days) in a week
 
-_new = object.__new__
-_set = object.__setattr__
+_tuple_new = tuple.__new__
 _I_HEAL, _I_REST = CARD_INDEX[HEAL], CARD_INDEX[REST]
 
 
@@ -45,9 +48,9 @@ class Table:
         return dict(zip(CARDS, self.counts))
 
 
-@dataclass(frozen=True)
-class Position:
-    """Everything the rules need after some days, all immutable:
+class Position(NamedTuple):
+    """Everything the rules need after some days, all immutable (build a new one with
+    :func:`derive`; a step builds it whole, field by field in this order):
 
     - ``shown``: each seat's face-up card or None; ``hidden``: each seat's hidden cards;
     - ``deck``: cards left to draw; ``played``: ``(seat, card)`` in order (day *d* is
@@ -108,13 +111,14 @@ class Position:
 
 def derive(s: Position, **changes) -> Position:
     """A new position: ``s`` with ``changes`` (field -> value); ``s`` is not changed.
-    (What :func:`dataclasses.replace` does, without running the checks of ``__init__``
-    again: the steps call it once an event.)"""
-    new = _new(Position)
-    d = s.__dict__.copy()
-    d.update(changes)
-    _set(new, "__dict__", d)
-    return new
+    (What ``s._replace(**changes)`` does, in a third of the time.)"""
+    values = list(s)
+    for name, value in changes.items():
+        values[_FIELDS[name]] = value
+    return _tuple_new(Position, values)
+
+
+_FIELDS = {name: i for i, name in enumerate(Position._fields)}
 
 
 def left(t: Table, s: Position, card: str) -> int:
