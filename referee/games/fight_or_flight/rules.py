@@ -16,7 +16,7 @@ from referee.words import plural as _plural
 
 from .notation import (BACKTRACK, CALM, CARD_INDEX, CARDS, COMBAT, FIGHTS, FLIGHTS, HEAL,
                        PROVISION, RECOVERY, REST, SKIPS, SKIRMISH, THE_END, Event)
-from .state import (_I_HEAL, _I_REST, FIGHT_FREE_NEEDED, FIRST_COUNTING_DAY, WEEK, Position, Table,
+from .state import (FIGHT_FREE_NEEDED, FIRST_COUNTING_DAY, I_HEAL, I_REST, WEEK, Position, Table,
                     derive, heal_rest_left, left)
 
 _tuple_new = tuple.__new__
@@ -334,7 +334,7 @@ def play_step(t: Table, s: Position, seat: int, card: str, source: str | None = 
     else:
         text = f"{name}: {card}"
     notes: list[str] = []
-    heal_left, rest_left = counts[_I_HEAL] - pc[_I_HEAL], counts[_I_REST] - pc[_I_REST]
+    heal_left, rest_left = counts[I_HEAL] - pc[I_HEAL], counts[I_REST] - pc[I_REST]
     recovering, cards, heals = s.recovering, s.recovery_cards, s.recovery_heals
     fight_free, calm = s.fight_free_days, s.calm
     was_doomed = _doomed(recovering, cards, heals, fight_free, heal_left, rest_left, calm)

@@ -7,6 +7,7 @@ numbers), so a step never changes the position it starts from: it builds a new o
 than a frozen dataclass because a play makes one, and building a named tuple of its
 19 fields takes a sixth of the time of a frozen dataclass's (about 0.12 against
 0.75 us here), the largest single cost of a play.
+
 The referee does not see the hands: each seat holds at most one card it knows, the
 face-up card (``shown``), and a number of hidden cards (``hidden``).
 
@@ -30,7 +31,7 @@ FIGHT_FREE_NEEDED = 5     #: fight-free days before The End may be played
 WEEK = 7                  #: cards (days) in a week
 
 _tuple_new = tuple.__new__
-_I_HEAL, _I_REST = CARD_INDEX[HEAL], CARD_INDEX[REST]
+I_HEAL, I_REST = CARD_INDEX[HEAL], CARD_INDEX[REST]  #: where Heal and Rest are in per-card tuples
 
 
 @dataclass(frozen=True)
@@ -136,4 +137,4 @@ def unplayed(t: Table, s: Position, card: str) -> int:
 def heal_rest_left(t: Table, s: Position) -> tuple[int, int]:
     """Heal and Rest cards not yet played."""
     pc, counts = s.played_count, t.counts
-    return counts[_I_HEAL] - pc[_I_HEAL], counts[_I_REST] - pc[_I_REST]
+    return counts[I_HEAL] - pc[I_HEAL], counts[I_REST] - pc[I_REST]
