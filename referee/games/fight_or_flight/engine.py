@@ -124,7 +124,7 @@ class Game(Kernel):
     """A game of Zombie Fight or Flight as the referee sees it: the set-up
     (``players``, ``variant``, ``heal_out``, ``rest_out``, ``composition``: card ->
     copies in this variant's deck, ``hand_size``: cards dealt a seat) and
-    :attr:`state`, the :class:`~.state.Position` (frozen: each event replaces it).
+    :attr:`state`, the :class:`~.state.Position` (immutable: each event replaces it).
 
     Read-only views of the position, as before the kernel: ``deck`` (cards left to
     draw), ``hands`` (one :class:`Hand` per seat; ``known`` holds the face-up card),
@@ -178,7 +178,6 @@ class Game(Kernel):
             if self.variant == "challenge":
                 variant += f" rest={self.rest_out}"
         return {"Players": ", ".join(self.players), "Variant": variant}
-
 
     def copy(self) -> "Game":
         """An independent copy of this game: the set-up and the position are shared,
