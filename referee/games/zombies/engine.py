@@ -215,19 +215,17 @@ class Game(Kernel):
 
     def parse(self, text: str) -> Event:
         """The :class:`~.notation.Event` ``text`` names (it reads the set-up only: the
-        seats and the tile data); :class:`BadInputError` when malformed."""
+        seats and the tile data; cached); :class:`BadInputError` when malformed."""
         return parse_event(text, self.setup)
 
-    def check(self, state: State, event: Event) -> Problem | None:
-        """The first rule ``event`` breaks in ``state`` (:func:`.rules.event_check`)."""
-        return event_check(state, event)
+    #: ``check(state, event) -> Problem | None``: the first rule ``event`` breaks in
+    #: ``state`` (:func:`.rules.event_check`).
+    check = staticmethod(event_check)
 
-    def step(self, state: State, event: Event) -> Step:
-        """``event`` applied to a copy of ``state`` (:func:`.rules.event_step`): the new
-        state, ``Player: canonical text`` and the notes.  :class:`ChoiceNeeded` for a
-        lost roll with both ammo and life to pay."""
-        new, canon, notes = event_step(state, event)
-        return Step(new, f"{state.players[event.seat].name}: {canon}", notes)
+    #: ``step(state, event) -> Step``: ``event`` applied to a copy of ``state``
+    #: (:func:`.rules.event_step`): the new state, ``Player: canonical text`` and the
+    #: notes.  :class:`ChoiceNeeded` for a lost roll with both ammo and life to pay.
+    step = staticmethod(event_step)
 
     def event_text(self, event: Event) -> str | None:
         """None: a refusal names the line as the player typed it."""

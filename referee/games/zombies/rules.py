@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Callable
 
 from referee.errors import ChoiceNeeded, Option
-from referee.games.base import Problem, rule_ids
+from referee.games.base import Problem, Step, rule_ids
 from referee.words import plural as _plural
 
 from .notation import Event, card_key, tile_counts
@@ -476,14 +476,14 @@ CHECKS: dict[str, Callable[[Books, Event], Problem | None]] = {
 
 # -- steps --------------------------------------------------------------------------------
 
-def event_step(s: State, e: Event) -> tuple[State, str, list[str]]:
+def event_step(s: State, e: Event) -> Step:
     """``e`` (which has passed :func:`event_check` in ``s``) applied to a copy of ``s``:
-    the new state, the canonical text (without the ``Player:`` prefix) and the notes.
-    ``s`` is not changed.  :class:`ChoiceNeeded` for a lost roll with two ways to pay."""
+    the new state, the canonical text ``Player: ...`` and the notes.  ``s`` is not
+    changed.  :class:`ChoiceNeeded` for a lost roll with two ways to pay."""
     w = s.work()
     notes: list[str] = []
     canon = STEPS[e.verb](w, e, notes)
-    return w.freeze(), canon, notes
+    return Step(w.freeze(), f"{s.players[e.seat].name}: {canon}", notes)
 
 
 def _win(w: Work, seat: int, ending: str, notes: list[str], why: str) -> None:

@@ -37,6 +37,11 @@ START_SEWER = 2             #: Six Feet Under: sewer tokens each
 _new = object.__new__
 
 
+def _set_dict(obj: Any, d: dict[str, Any]) -> None:
+    """Give a new frozen object its attributes at once (it is not shared yet)."""
+    object.__setattr__(obj, "__dict__", d)
+
+
 def kill_number(kind: str | None) -> int:
     """The lowest roll that kills: 4, or 5 for an enhanced zombie or a zombie dog."""
     return KILL if kind is None else HARD_KILL
@@ -62,9 +67,7 @@ class Seat:
     def but(self, **changes: Any) -> "Seat":
         """A copy with ``changes`` (field names to values); ``self`` is not changed."""
         new = _new(Seat)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d.update(changes)
+        _set_dict(new, {**self.__dict__, **changes})
         return new
 
     def bonus_of(self, card: str) -> int | None:
@@ -281,9 +284,7 @@ class State(Books):
     def but(self, **changes: Any) -> "State":
         """A copy with ``changes``; ``self`` is not changed."""
         new = _new(State)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d.update(changes)
+        _set_dict(new, {**self.__dict__, **changes})
         return new
 
     def with_seat(self, seat: int, **changes: Any) -> "State":
@@ -295,7 +296,7 @@ class State(Books):
     def work(self) -> "Work":
         """A working copy to apply one event to (this state is not changed)."""
         w = _new(Work)
-        w.__dict__.update(self.__dict__)
+        w.__dict__ = self.__dict__.copy()
         return w
 
 
@@ -318,8 +319,10 @@ class Work(Books):
         return p
 
     def freeze(self) -> State:
+        """The new state: it takes this copy's attributes (the work copy is done with)."""
         s = _new(State)
-        s.__dict__.update(self.__dict__)
+        _set_dict(s, self.__dict__)
+        self.__dict__ = {}   # detached: changing it now cannot reach the state
         return s
 
 
