@@ -1040,7 +1040,7 @@ def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(
     play (fights, items, bids, tiles with tokens)."""
     import random
 
-    from referee.games.zombies import rules
+    from referee.games.zombies import steps
 
     class Late(Exception):
         pass
@@ -1063,7 +1063,7 @@ def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(
             pick = rng.choice(legal).text
             before = _state(game)
             verb = game.parse(pick).verb
-            monkeypatch.setitem(rules.STEPS, verb, late(rules.STEPS[verb]))
+            monkeypatch.setitem(steps.STEPS, verb, late(steps.STEPS[verb]))
             with pytest.raises(Late):
                 game.apply(pick)
             monkeypatch.undo()

@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from referee import records
 from referee.errors import BadInputError, ChoiceNeeded, Option
-from referee.games.base import Blocked, Kernel, Problem, Step
+from referee.games.base import Blocked, Kernel
 from referee.seats import seat_index
 
 from . import listing
@@ -34,7 +34,8 @@ from .rules import (R_ADJUST, R_ALLOWANCE, R_BID, R_BID_RULES, R_CONTINUES, R_CO
                     R_OUT_OF_LIFE, R_OVER, R_PAGES, R_PICK, R_REMOVED, R_ROUND, R_SPELL, R_STEP,
                     R_STOPPED, R_TILE_EMPTY, R_TILE_NAMED, R_TOWN, R_TURN, R_WEAPON,
                     R_ZOMBIE_POINTS, REMOVED_EVENTS, RULE_IDS, TURN_VERBS, event_check,
-                    event_step, zombie_splits)
+                    zombie_splits)
+from .steps import event_step
 from .state import (DEFAULT_EVENTS, DEFAULT_TILES, GUTS_CAP, HAND, HARD_KILL, KILL,  # noqa: F401
                     KILLS_TO_WIN, LIFE_CAP, QUICK_PLAY_TILES, REFILL, REMOVED_PER_PLAYER,
                     REPOPULATE, SPELL, START_AMMO, START_GUTS, START_LIFE, START_SEWER, Bidding,
@@ -223,7 +224,7 @@ class Game(Kernel):
     check = staticmethod(event_check)
 
     #: ``step(state, event) -> Step``: ``event`` applied to a copy of ``state``
-    #: (:func:`.rules.event_step`): the new state, ``Player: canonical text`` and the
+    #: (:func:`.steps.event_step`): the new state, ``Player: canonical text`` and the
     #: notes.  :class:`ChoiceNeeded` for a lost roll with both ammo and life to pay.
     step = staticmethod(event_step)
 
