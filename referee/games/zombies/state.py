@@ -328,7 +328,7 @@ class Work(Books):
 
 def initial_state(setup: Setup) -> State:
     """The position before the first event: each player with 3 life, 3 ammo, 3 event
-    cards; the tiles and event cards the set-up leaves (QUICK PLAY SET-UP)."""
+    cards; the tiles and event cards the set-up leaves (rulebook: Game Setup)."""
     n = setup.n
     window = setup.helipad_window
     return State(setup=setup, players=tuple(Seat(p) for p in setup.names),
