@@ -226,3 +226,20 @@ def test_the_fixture_positions_are_reached_through_the_kernel():
     assert [s.phase for s in states] == ["tile", "start", "move", "move"]
     assert [s.moved for s in states] == [0, 0, 0, 1]
     assert states[0].zombies == 0 and states[1].zombies == 2
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), setup_tags=st.sampled_from(SETUPS))
+def test_the_listing_is_the_kernels_candidates_that_check_and_step(data, setup_tags):
+    """The game's own ``legal_events`` (with its descriptions: the odds of a fight) lists
+    exactly the events the kernel's would from ``candidates``: those that pass
+    ``check`` and ``step``, each as the canonical text ``step`` returns."""
+    from referee.games.base import Kernel
+
+    game = Game.from_tags(dict(setup_tags))
+    for _ in range(data.draw(st.integers(10, 60), label="steps")):
+        legal = game.legal_events()
+        assert [o.text for o in legal] == [o.text for o in Kernel.legal_events(game)]
+        if not legal:
+            break
+        game.apply(data.draw(st.sampled_from(legal), label="legal").text)
