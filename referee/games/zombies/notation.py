@@ -37,7 +37,10 @@ def card_key(name: str) -> str:
     >>> card_key("We’re  Screwed") == card_key("were screwed")
     True
     """
-    return re.sub(r"[^a-z0-9]", "", name.lower())
+    return _NOT_ALNUM.sub("", name.lower())
+
+
+_NOT_ALNUM = re.compile(r"[^a-z0-9]")
 
 
 class Event(NamedTuple):
