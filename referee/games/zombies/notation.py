@@ -9,6 +9,7 @@ and over.  :class:`~referee.errors.BadInputError` for malformed text.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any, NamedTuple
 
@@ -105,15 +106,21 @@ def tile_counts(data: TileData, name: str, given: tuple[tuple[str, int], ...]) -
 # -- the cache ------------------------------------------------------------------------------
 
 _KEYS: dict[Any, int] = {}
+_NUMBERS = itertools.count()          # never reused, so a key outlives a cleared table
 _CACHE: dict[tuple[str, int], Event] = {}
 _CACHE_SIZE = 8192
 
 
 def setup_key(names: tuple[str, ...], data: TileData) -> int:
-    """A small number naming what parsing reads of a set-up (the seats' names and the
-    tile data's names and counts): equal for set-ups that parse every text alike."""
+    """A number naming what parsing reads of a set-up (the seats' names and the tile
+    data's names and counts): set-ups with one key parse every text alike."""
     tiles = tuple((k, data.names[k], tuple(v.items())) for k, v in data.tiles.items())
-    return _KEYS.setdefault((names, tiles), len(_KEYS))
+    key = _KEYS.get((names, tiles))
+    if key is None:
+        if len(_KEYS) >= 1024:
+            _KEYS.clear()
+        key = _KEYS[names, tiles] = next(_NUMBERS)
+    return key
 
 
 def parse_event(text: str, setup: Setup) -> Event:
