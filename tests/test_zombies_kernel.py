@@ -243,3 +243,16 @@ def test_the_listing_is_the_kernels_candidates_that_check_and_step(data, setup_t
         if not legal:
             break
         game.apply(data.draw(st.sampled_from(legal), label="legal").text)
+
+
+def test_the_parse_cache_tells_set_ups_apart():
+    """Parsing is cached by text and set-up: the same line reads by each game's own seats
+    and tile data, whichever game read it first."""
+    a = Game.from_tags({"Players": "Ann, Cat"})
+    b = Game.from_tags({"Players": "Cat, Ann"})
+    assert a.parse("Cat: roll 3").seat == 1 and b.parse("Cat: roll 3").seat == 0
+    boxed = Game.from_tags({"Players": "Ann, Cat", "TileData": "box.toml", "TileDataText": BOX})
+    assert boxed.parse('Ann: tile "Toy Store"').name == "Toy Store"
+    with pytest.raises(BadInputError, match="the tile data gives no z"):
+        a.parse('Ann: tile "Toy Store"')     # the built-in data has no counts (ruling 19)
+    assert boxed.parse('Ann: tile "Toy Store"') == boxed.parse('Ann: tile "Toy Store"')
