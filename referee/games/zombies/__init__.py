@@ -1,6 +1,7 @@
-"""The Zombies!!! quick-play variant: the engine (:mod:`.engine`), its picture
-(:mod:`.render`), the ``new`` options (:mod:`.cli`), tile data (:mod:`.tiles`) and the
-exact odds of a fight (:mod:`.odds`)."""
+"""The Zombies!!! quick-play variant: the engine (:mod:`.engine`, the ``Game`` on the
+kernel, with :mod:`.notation`, :mod:`.state`, :mod:`.rules`, :mod:`.steps` and
+:mod:`.listing`), its picture (:mod:`.render`), the ``new`` options (:mod:`.cli`),
+tile data (:mod:`.tiles`) and the exact odds of a fight (:mod:`.odds`)."""
 
 from referee.games.base import GameSpec
 
