@@ -130,8 +130,13 @@ def register_new_commands() -> None:
     from referee.games import refereed
 
     for s in refereed():
-        if s.new_command:
-            command = s.load(s.new_command)
+        if s.new_command or s.tags:
+            if s.new_command:
+                command = s.load(s.new_command)
+            else:
+                from referee.cli.newgame import build
+
+                command = build(s)
             new_app.command(s.name, help=f"Start a game of {s.title}.")(command)
             for alias in s.aliases:  # `referee new fof` as well as `referee new fight-or-flight`
                 if " " not in alias and alias != s.name:
