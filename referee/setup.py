@@ -231,6 +231,10 @@ def option_tags(specs: tuple[TagSpec, ...], options: dict[str, object]) -> dict[
     return out
 
 
+#: The docs' placeholder of an option's value, by kind, when the tag names no metavar.
+_METAVARS = {"int": "N", "players": "NAMES", "deck": "CARDS", "file": "FILE", "duration": "TIME"}
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
@@ -245,10 +249,29 @@ def docs_table(specs: tuple[TagSpec, ...]) -> str:
         elif s.switch is not None:
             option = f"`{s.option}` (`{s.switch}`)"
         else:
-            option = f"`{s.option} {s.metavar or s.kind.upper()}`"
-        rows.append(f"| `{s.name}` | {option} | {_cell(s.meaning)} | {_cell(s.default_words)} |")
+            option = f"`{s.option} {s.metavar or _METAVARS.get(s.kind, 'VALUE')}`"
+        rows.append(f"| `{s.name}` | {_cell(option)} | {_cell(s.meaning)} | {_cell(s.default_words)} |")
     return "\n".join(rows) + "\n"
 
 
-__all__ = ["COMMON_TAGS", "KINDS", "TagSpec", "WRITES", "check_value", "docs_table", "known_names",
-           "notes", "option_tags", "read_tags", "unknown_tag", "written"]
+#: The markers around the generated table in a game's page of ``docs/``.
+DOCS_BEGIN = "<!-- tags: generated from the game's TagSpecs by tools/docs_tags.py -->"
+DOCS_END = "<!-- end of tags -->"
+
+
+def with_docs_table(page: str, specs: tuple[TagSpec, ...]) -> str:
+    """``page`` (a game's Markdown page) with the text between :data:`DOCS_BEGIN` and
+    :data:`DOCS_END` replaced by :func:`docs_table`; ValueError when the markers are
+    not there once each, in order.
+
+    >>> with_docs_table("a\\n" + DOCS_BEGIN + "\\nold\\n" + DOCS_END + "\\nb", ()).splitlines()[2]
+    '| tag | `referee new` option | meaning | default |'
+    """
+    start, end = page.find(DOCS_BEGIN), page.find(DOCS_END)
+    if start < 0 or end < start or page.count(DOCS_BEGIN) != 1 or page.count(DOCS_END) != 1:
+        raise ValueError("the page needs the two tag-table markers, once each, in order")
+    return page[:start + len(DOCS_BEGIN)] + "\n" + docs_table(specs) + page[end:]
+
+
+__all__ = ["COMMON_TAGS", "KINDS", "DOCS_BEGIN", "DOCS_END", "TagSpec", "WRITES", "check_value", "docs_table",
+           "known_names", "notes", "option_tags", "read_tags", "unknown_tag", "with_docs_table", "written"]
