@@ -17,9 +17,6 @@ registry is listed.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from referee.errors import BadInputError
 
 #: The kinds of tag value.  ``int`` and ``choice`` are checked here; the others by the
@@ -33,50 +30,50 @@ WRITES = ("always", "given", "changed")
 #: Tags every record may carry for people (they annotate, they do not change play).
 COMMON_TAGS = ("Game", "Event", "Site", "Date", "Round", "Annotator", "Note")
 
-_WHOLE = re.compile(r"[+-]?[0-9]{1,9}")
 
-
-@dataclass(frozen=True)
 class TagSpec:
-    """One record tag of a game's set-up.
+    """One record tag of a game's set-up, treated as read-only.  A plain class, not a
+    dataclass: every command that loads a game builds these, and making a dataclass
+    costs start-up time.
 
     - ``name``: the tag as written (``HandSize``); matched without regard to case.
     - ``kind``: one of :data:`KINDS`.
+    - ``meaning``: the docs' "meaning" column.
+    - ``default``: the value the game uses when the tag is absent (as a tag value), or
+      None; ``shown``: the docs' "default" column in words when ``default`` is not it.
     - ``low``, ``high``: the range of an ``int`` tag (inclusive).
     - ``choices``: the values a ``choice`` tag allows (lower case; ``""`` allows a blank
       value, read as the default).
-    - ``default``: the value the game uses when the tag is absent (as a tag value), or
-      None; ``shown``: the docs' "default" column in words when ``default`` is not it.
-    - ``meaning``: the docs' "meaning" column.
     - ``required``: the game cannot start without it (``--players``).
     - ``option``: the flag of ``referee new <game>`` (``--hand-size``), or None (tag only);
       ``help``: its help line; ``metavar``: its metavar; ``switch``: for an on/off flag,
       the tag value it writes (``--some-zombies`` writes ``some``).
     - ``write``: when the engine's ``tags()`` writes it back (:data:`WRITES`).
+
+    ValueError for a declaration that contradicts itself (an ``int`` tag without its
+    range, a ``choice`` tag without choices, an unknown kind).
     """
 
-    name: str
-    kind: str = "text"
-    meaning: str = ""
-    default: str | None = None
-    shown: str | None = None
-    low: int | None = None
-    high: int | None = None
-    choices: tuple[str, ...] = ()
-    required: bool = False
-    option: str | None = None
-    help: str = ""
-    metavar: str | None = None
-    switch: str | None = None
-    write: str = "given"
+    __slots__ = ("name", "kind", "meaning", "default", "shown", "low", "high", "choices", "required",
+                 "option", "help", "metavar", "switch", "write")
 
-    def __post_init__(self) -> None:
-        if self.kind not in KINDS or self.write not in WRITES:
-            raise ValueError(f"tag {self.name}: kind {self.kind!r} / write {self.write!r}")
-        if (self.kind == "int") != (self.low is not None and self.high is not None):
-            raise ValueError(f"tag {self.name}: an int tag has low and high, no other tag does")
-        if (self.kind == "choice") != bool(self.choices):
-            raise ValueError(f"tag {self.name}: a choice tag has choices, no other tag does")
+    def __init__(self, name: str, kind: str = "text", meaning: str = "", *, default: str | None = None,
+                 shown: str | None = None, low: int | None = None, high: int | None = None,
+                 choices: tuple[str, ...] = (), required: bool = False, option: str | None = None,
+                 help: str = "", metavar: str | None = None, switch: str | None = None,
+                 write: str = "given") -> None:
+        if kind not in KINDS or write not in WRITES:
+            raise ValueError(f"tag {name}: kind {kind!r} / write {write!r}")
+        if (kind == "int") != (low is not None and high is not None):
+            raise ValueError(f"tag {name}: an int tag has low and high, no other tag does")
+        if (kind == "choice") != bool(choices):
+            raise ValueError(f"tag {name}: a choice tag has choices, no other tag does")
+        self.name, self.kind, self.meaning, self.default, self.shown = name, kind, meaning, default, shown
+        self.low, self.high, self.choices, self.required = low, high, choices, required
+        self.option, self.help, self.metavar, self.switch, self.write = option, help, metavar, switch, write
+
+    def __repr__(self) -> str:
+        return f"TagSpec({self.name!r}, {self.kind!r})"
 
     @property
     def default_words(self) -> str:
@@ -141,7 +138,9 @@ def check_value(spec: TagSpec, raw: str) -> str:
     """
     if spec.kind == "int":
         value = raw.strip()
-        if not _WHOLE.fullmatch(value) or not spec.low <= int(value) <= spec.high:  # type: ignore[operator]
+        digits = value[1:] if value[:1] in ("+", "-") else value
+        if not (0 < len(digits) <= 9 and digits.isascii() and digits.isdigit()
+                and spec.low <= int(value) <= spec.high):  # type: ignore[operator]
             raise _bad(spec, raw)
         return str(int(value))
     if spec.kind == "choice":
