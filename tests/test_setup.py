@@ -83,6 +83,16 @@ def test_tag_names_ignore_case_and_annotation_tags_pass_every_game(game):
     assert set(MINIMAL[game]) <= set(engine.tags())
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_record_with_an_unknown_tag_is_refused_at_that_tag_s_line(game, tmp_path):
+    record = tmp_path / f"bad{spec(game).extension}"
+    header = [f'[Game "{game}"]', *(f'[{k} "{v}"]' for k, v in MINIMAL[game].items()), '[Site "club"]']
+    record.write_text("\n".join([*header, '[Colour "red"]', ""]), encoding="utf-8")
+    res = runner.invoke(app, ["replay", str(record), "--json"])
+    assert res.exit_code == 2
+    assert json.loads(res.stdout)["error"]["line"] == len(header) + 1  # before: line 1 in four games
+
+
 def test_values_are_read_as_the_game_reads_them():
     assert read_tags("g", (TagSpec("N", "int", low=1, high=9),), {"n": " 07 "}) == {"N": "7"}
     assert check_value(TagSpec("C", "choice", choices=("a", "b", "")), " ") == ""
