@@ -127,11 +127,21 @@ def test_tags_writes_the_declared_tags_in_order_with_their_defaults(game, given,
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_declared_default_is_what_the_game_plays_without_the_tag(game):
-    """A tag given at its declared default sets the game up exactly as no tag does."""
-    plain = spec(game).new_game(MINIMAL[game]).to_json()
+    """A tag given at its declared default sets the game up exactly as no tag does, and
+    any other value of a choice or number does not (the state or the variants differ)."""
+    def seen(tags):
+        engine = spec(game).new_game({**MINIMAL[game], **tags})
+        return engine.to_json(), getattr(engine, "variants", list)()
+
+    plain = seen({})
     for tag in spec(game).tags:
         if tag.default is not None and tag.kind != "file":
-            assert spec(game).new_game({**MINIMAL[game], tag.name: tag.default}).to_json() == plain, tag.name
+            assert seen({tag.name: tag.default}) == plain, tag.name
+        others = [c for c in tag.choices if c and c != tag.default]
+        if tag.kind == "int":
+            others = [str(tag.low) if tag.default != str(tag.low) else str(tag.high)]
+        for value in others:
+            assert seen({tag.name: value}) != plain, (tag.name, value)
 
 
 # -- referee new <game>: its options are the declared ones --------------------------------
