@@ -105,7 +105,8 @@ def unknown_tag(game: str, key: str, specs: tuple[TagSpec, ...]) -> BadInputErro
     >>> unknown_tag("fluxx", "Colour", (TagSpec("Players", "players"),)).message
     'unknown tag [Colour] for fluxx (known: Players)'
     """
-    exc = BadInputError(f"unknown tag [{key}] for {game} (known: {', '.join(s.name for s in specs)})")
+    shown = key if len(key) <= 40 else key[:39] + "…"
+    exc = BadInputError(f"unknown tag [{shown}] for {game} (known: {', '.join(s.name for s in specs)})")
     exc.tag = key
     return exc
 
