@@ -155,29 +155,33 @@ class Game(Kernel):
 
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> "Game":
-        """Set up from ``Players`` (required) and ``Variant`` (optional) tags.
+        """Set up from ``Players`` (required) and ``Variant`` (optional) tags, declared in
+        :data:`referee.games.fight_or_flight.TAGS` and checked there first.
 
         :class:`BadInputError` for a missing or bad Players tag, a bad Variant or any
         other tag.
         """
-        known = {"players": "Players", "variant": "Variant"}
-        values: dict[str, str] = {}
-        for key, value in tags.items():
-            if key.lower() not in known:
-                raise BadInputError(f"unknown tag {key!r} for fight-or-flight (Players, Variant)")
-            values[known[key.lower()]] = value
+        from referee.setup import read_tags
+
+        from . import TAGS
+
+        values = read_tags(cls.name, TAGS, tags)
         players = parse_players(values.get("Players"))
         name, heal, rest = parse_variant(values.get("Variant"))
         return cls(players, name, heal, rest)
 
     def tags(self) -> dict[str, str]:
         """``Players`` and ``Variant`` tags that set this game up again."""
+        from referee.setup import written
+
+        from . import TAGS
+
         variant = self.variant
         if (self.heal_out, self.rest_out) != VARIANTS[self.variant]:
             variant += f" heal={self.heal_out}"
             if self.variant == "challenge":
                 variant += f" rest={self.rest_out}"
-        return {"Players": ", ".join(self.players), "Variant": variant}
+        return written(TAGS, {}, Players=", ".join(self.players), Variant=variant)
 
     def copy(self) -> "Game":
         """An independent copy of this game: the set-up and the position are shared,

@@ -69,19 +69,6 @@ def parse_expansions(text: str | None) -> tuple[str, ...]:
     return tuple(e for e in EXPANSIONS if e in found)
 
 
-def _count_tag(tags: dict[str, str], key: str, default: int, low: int, high: int) -> int:
-    raw = tags.get(key)
-    if raw is None:
-        return default
-    try:
-        value = int(raw.strip())
-    except ValueError:
-        raise BadInputError(f"[{key} {raw!r}] must be a whole number") from None
-    if not low <= value <= high:
-        raise BadInputError(f"[{key} \"{value}\"] must be {low}..{high}")
-    return value
-
-
 class Game(Kernel):
     """A game of Zombies!!! quick play as the referee sees it (see the module doc).
 
@@ -106,26 +93,23 @@ class Game(Kernel):
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> "Game":
         """Set up from ``Players`` (required), ``Tiles``, ``Events``, ``Expansions`` and
-        ``TileData`` (with ``TileDataText`` when it names a file)."""
-        known = {"players": "Players", "tiles": "Tiles", "events": "Events",
-                 "expansions": "Expansions", "tiledata": "TileData", "tiledatatext": "TileDataText"}
-        from referee.records import COMMON_TAGS
+        ``TileData`` (with ``TileDataText`` when it names a file), declared in
+        :data:`referee.games.zombies.TAGS` and checked there first; here the checks that
+        join tags (enough tiles and event cards for the players, the tile data's
+        expansions).  The annotation tags are kept for :meth:`tags`."""
+        from referee.setup import notes, read_tags
 
-        values: dict[str, str] = {}
-        common = {k: v for k, v in tags.items() if k in COMMON_TAGS and k != "Game"}
-        for key, value in tags.items():
-            if key in COMMON_TAGS:
-                continue
-            if key.lower() not in known:
-                raise BadInputError(f"unknown tag {key!r} for zombies "
-                                    f"(Players, Tiles, Events, Expansions, TileData)")
-            values[known[key.lower()]] = value
+        from . import TAGS
+
+        values = read_tags(cls.name, TAGS, tags)
         players = parse_players(values.get("Players"))
         n = len(players)
-        tiles = _count_tag(values, "Tiles", DEFAULT_TILES, QUICK_PLAY_TILES + 0, 200)
+        tiles = int(values.get("Tiles", DEFAULT_TILES))
         if tiles - REMOVED_PER_PLAYER * n < 0:
             raise BadInputError(f"[Tiles \"{tiles}\"] is too few for {n} players")
-        events = _count_tag(values, "Events", DEFAULT_EVENTS, HAND * n, 500)
+        events = int(values.get("Events", DEFAULT_EVENTS))
+        if events < HAND * n:
+            raise BadInputError(f"[Events \"{events}\"] is too few for {n} players: at least {HAND * n}")
         expansions = parse_expansions(values.get("Expansions"))
         data_tag = values.get("TileData")
         if "TileDataText" in values:
@@ -136,17 +120,20 @@ class Game(Kernel):
             raise BadInputError(f"unknown built-in tile data {data_tag!r} (use `default` or a .toml file)")
         check_expansions(data, expansions)
         game = cls(players, tiles, events, expansions, data, data_tag)
-        game.common_tags = common
+        game.common_tags = notes(tags)
         return game
 
     def tags(self) -> dict[str, str]:
-        out = {"Players": ", ".join(p.name for p in self.players), "Tiles": str(self.tiles_total),
-               "Events": str(self.events_total)}
-        if self.expansions:
-            out["Expansions"] = ", ".join(self.expansions)
-        if self.tile_data_tag is not None:
-            out["TileData"] = self.tile_data_tag
-        return {**getattr(self, "common_tags", {}), **out}
+        """The annotation tags, then the set-up in declared order (``Tiles`` and
+        ``Events`` always)."""
+        from referee.setup import written
+
+        from . import TAGS
+
+        return {**getattr(self, "common_tags", {}),
+                **written(TAGS, {}, Players=", ".join(p.name for p in self.players), Tiles=str(self.tiles_total),
+                          Events=str(self.events_total), Expansions=", ".join(self.expansions) or None,
+                          TileData=self.tile_data_tag)}
 
     # -- reading the position -----------------------------------------------------------------
 
