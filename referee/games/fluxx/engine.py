@@ -120,22 +120,14 @@ class Game(Kernel):
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> "Game":
         """Set up from ``Players`` (required), ``Cards`` (with ``CardsText`` when it names a
-        file) and ``Zombies`` (``out`` or ``in``)."""
-        from referee.records import COMMON_TAGS
+        file) and ``Zombies`` (``out`` or ``in``), declared in :data:`referee.games.fluxx.TAGS`
+        and checked there first.  The annotation tags are kept for :meth:`tags`."""
+        from referee.setup import notes, read_tags
 
-        known = {"players": "Players", "cards": "Cards", "cardstext": "CardsText", "zombies": "Zombies"}
-        values: dict[str, str] = {}
-        notes = {k: v for k, v in tags.items() if k in COMMON_TAGS and k != "Game"}
-        for key, value in tags.items():
-            if key in COMMON_TAGS:
-                continue
-            if key.lower() not in known:
-                raise BadInputError(f"unknown tag {key!r} for fluxx (Players, Cards, Zombies)")
-            values[known[key.lower()]] = value
+        from . import TAGS
+
+        values = read_tags(cls.name, TAGS, tags)
         players = parse_players(values.get("Players"))
-        zombies = values.get("Zombies", "in").strip().lower()
-        if zombies not in ("in", "out"):
-            raise BadInputError(f'[Zombies "{values["Zombies"]}"]: write "out" (or "in")')
         cards = values.get("Cards")
         text = values.get("CardsText")
         if cards is not None and text is None:
@@ -143,17 +135,19 @@ class Game(Kernel):
                 raise BadInputError(f"no catalogue file {cards!r} (a bare word names a built-in: "
                                     "only 'default')")
         cat = catmod.load(text, cards or "cards.toml") if text is not None else catmod.load()
-        game = cls(players, cat, zombies_out=zombies == "out", cards_tag=cards)
-        game.notes_tags = notes
+        game = cls(players, cat, zombies_out=values.get("Zombies") == "out", cards_tag=cards)
+        game.notes_tags = notes(tags)
         return game
 
     def tags(self) -> dict[str, str]:
-        out = {**getattr(self, "notes_tags", {}), "Players": ", ".join(self.players)}
-        if self.cards_tag is not None:
-            out["Cards"] = self.cards_tag
-        if self.zombies_out:
-            out["Zombies"] = "out"
-        return out
+        """The annotation tags, then the set-up in declared order."""
+        from referee.setup import written
+
+        from . import TAGS
+
+        return {**getattr(self, "notes_tags", {}),
+                **written(TAGS, {}, Players=", ".join(self.players), Cards=self.cards_tag,
+                          Zombies="out" if self.zombies_out else None)}
 
 
     def __deepcopy__(self, memo):
