@@ -152,3 +152,29 @@ def test_every_refusal_kind_is_a_check_before_or_on_the_way():
             else:
                 raise AssertionError(f"{text} was taken")
         assert g.state is state
+
+
+def test_a_refusal_met_before_a_bad_effect_is_still_the_answer():
+    """An Action's effects are read in ``parse``, but one that does not read is raised only
+    where the step reaches it: a refusal met first (the turn, an earlier effect) is still
+    the answer, word for word as before the notation was parsed apart."""
+    g = new("Ann, Ben", cards=None)
+    g.apply("Ann: draw ?")
+    cases = [
+        ('Ben: play "Exchange Keepers" take Flubber from Ann', IllegalEventError, "fluxx.turn-order"),
+        ('Ann: play "Exchange Keepers" take Coffee from Ben bogus', IllegalEventError,
+         "fluxx.ruling.action-effects"),
+        ('Ann: play "Exchange Keepers" goal-discard bogus', IllegalEventError, "fluxx.ruling.action-effects"),
+        ('Ann: play "Exchange Keepers" trash ?', BadInputError, None),
+        ('Ann: play "Exchange Keepers" bogus', BadInputError, None),
+    ]
+    for text, kind, rule in cases:
+        state = g.state
+        try:
+            g.apply(text)
+        except kind as exc:
+            assert exc.rule == rule, text
+            assert type(exc) is not ChoiceNeeded
+        else:
+            raise AssertionError(f"{text} was taken")
+        assert g.state is state

@@ -186,7 +186,7 @@ class Game(Kernel):
         dropped one by one; an Action's effects) the step tried on a draft (``state`` is
         never changed)."""
         problem = event_check(state, event)
-        if problem is None and (isinstance(event, SEQUENCES) or type(event) is Play and event.effects):
+        if problem is None and (isinstance(event, SEQUENCES) or type(event) is Play and (event.effects or event.rest)):
             try:
                 step_event(state, event)
             except ChoiceNeeded:

@@ -109,12 +109,16 @@ class Effect:
 @dataclass(frozen=True, slots=True)
 class Play:
     """Seat ``p`` plays ``name`` (None: ``play ...``, may any card be played?) with the
-    Action's ``effects``; ``extra``: words after a card that is not an Action."""
+    Action's ``effects``; ``extra``: words after a card that is not an Action.  ``rest``:
+    the words from the first effect that does not read, which the step reads again
+    (raising the error) once the effects before it are applied, so a refusal met first
+    is still the answer, as before the notation was parsed apart (see :func:`effects`)."""
 
     p: int
     name: str | None
     effects: tuple[Effect, ...] = ()
     extra: bool = False
+    rest: tuple[Token, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +294,8 @@ def _parse_event(text: str, r: _Reader) -> Event:
         name, i = r.named(toks, 0, EFFECT_WORDS)
         if i < len(toks) and r.cat.card(name).type != "action":
             return Play(p, name, extra=True)
-        return Play(p, name, _effects(toks[i:], r))
+        done, rest = _effects_read(toks[i:], r)
+        return Play(p, name, done, rest=rest)
     if verb == "kill":
         target, i = r.named(toks, 0, {"with"})
         if i == len(toks):
@@ -334,11 +339,34 @@ def _parse_event(text: str, r: _Reader) -> Event:
     return End(p)
 
 
-def _effects(toks: list[Token], r: _Reader) -> tuple[Effect, ...]:
-    """An Action's written effects, in order."""
+def effects(toks: list[Token], cat: Catalogue, players: list[str], index: dict[str, int]) -> tuple[Effect, ...]:
+    """An Action's written effects, in order (:class:`BadInputError` for the first that
+    does not read)."""
+    return _effects(toks, _Reader(cat, players, index))
+
+
+def _effects_read(toks: list[Token], r: _Reader) -> tuple[tuple[Effect, ...], tuple[Token, ...]]:
+    """The effects that read, and the words from the first that does not (or none)."""
     out: list[Effect] = []
     i = 0
     while i < len(toks):
+        try:
+            found = _effects(toks[i:], r, one=True)
+        except BadInputError:
+            return tuple(out), tuple(toks[i:])
+        out.append(found[0][0])
+        i += found[1]
+    return tuple(out), ()
+
+
+def _effects(toks: list[Token], r: _Reader, one: bool = False):
+    """An Action's written effects, in order; with ``one``, the first effect and the
+    number of words it takes."""
+    out: list[Effect] = []
+    i = 0
+    while i < len(toks):
+        if one and out:
+            return out, i
         word, quoted = toks[i]
         word = word.lower()
         if quoted or word not in EFFECT_WORDS:
@@ -372,7 +400,8 @@ def _effects(toks: list[Token], r: _Reader) -> tuple[Effect, ...]:
                 q, i = r.player_at(toks, i + 1)
             if name is None and q is not None:
                 raise BadInputError("name the card taken from in front of a player")
-            if word == "trash" and name is None:
-                raise BadInputError("name the card put out of the game")
+            # trash ? : bad input, but only once the card has left the hand (as before)
             out.append(Effect(word, name, q))
+    if one:
+        return out, i
     return tuple(out)

@@ -18,6 +18,7 @@ from referee.games.base import refuse
 from . import catalogue as catmod
 from .catalogue import Card, Catalogue
 from .notation import CardLine, Creeper, Discard, Draw, Drop, Effect, End, Event, Kill, Move, Play, Trio, fmt
+from .notation import effects as read_effects
 from .rules import (R_KILL, R_PAIR, R_TRIO, action_draws_check, draw_more_check, drawn_card_check,
                     drop_card_check, from_hand_check, front_check, give_check, goal_discard_check,
                     kill_sources, rule_discard_check)
@@ -183,7 +184,7 @@ def play_step(s: State, ev: Play, notes: list[str]) -> str:
         notes.append(f"the {'Goal' if card.type == 'goal' else 'Ungoal'} is now {name}"
                      + (f" ({old} discarded)" if old else ""))
     elif card.type == "action":
-        canon += effects_step(s, p, card, ev.effects, notes)
+        canon += effects_step(s, p, card, ev.effects, notes, ev.rest)
         s.own("discard").append(name)
         if card.plays:
             s.own("subplays").append(card.plays)
@@ -218,8 +219,10 @@ def _owing_notes(s: State, notes: list[str]) -> None:
             notes.append(f"{who} must draw {owed} more")
 
 
-def effects_step(s: State, p: int, card: Card, effects: tuple[Effect, ...], notes: list[str]) -> str:
-    """Apply an Action's written effects in order; return their canonical text."""
+def effects_step(s: State, p: int, card: Card, effects: tuple[Effect, ...], notes: list[str],
+                 rest: tuple = ()) -> str:
+    """Apply an Action's written effects in order; return their canonical text.  ``rest``:
+    the words of an effect that does not read, read again after the others (raising)."""
     parts: list[str] = []
     drawn = 0
     could_draw = s.drawable()
@@ -263,9 +266,13 @@ def effects_step(s: State, p: int, card: Card, effects: tuple[Effect, ...], note
                 s.take_front("keepers" if s.keepers[p][name] else "creepers", p, name)
             else:
                 _take_from_hand(s, p, name)
+            if word == "trash" and name is None:
+                raise BadInputError("name the card put out of the game")
             s.own("trash" if word == "trash" else "discard").append(name)
             tail = f" from {s.players[q]}" if q is not None else ""
             parts.append(f"{word} {fmt(name)}{tail}")
+    if rest:        # the first effect that does not read: bad input, once those before it are done
+        read_effects(list(rest), s.cat, s.players, s.index)
     refuse(action_draws_check(card, drawn, could_draw))
     return "".join(" " + part for part in parts)
 
