@@ -22,6 +22,7 @@ from pathlib import Path
 
 from .errors import BadInputError
 from .files import shorten
+from .setup import COMMON_TAGS  # the annotation tags every game accepts
 
 # A tag line: the quoted value may hold `;`, and a comment may follow the bracket.
 _TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\](?:\s*;.*)?$')
@@ -60,9 +61,6 @@ def escape(value: str) -> str:
         return "\\" + back[c] if c in back else f"\\x{ord(c):02x}"
 
     return _TO_ESCAPE.sub(one, value)
-
-#: Tags every game accepts besides its own (they annotate, they do not change play).
-COMMON_TAGS = ("Game", "Event", "Site", "Date", "Round", "Annotator", "Note")
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 #: Dimensions of a vector.
 DIMS = 256
+#: At most this many texts' vectors are kept for reuse in one process (about 1 KB each).
+MEMO_LIMIT = 40_000
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+")
 
@@ -57,6 +59,9 @@ class _Table:
             raise ValueError(f"paraphrase table has shape {self.rows.shape}, expected (n, {DIMS})")
         unk = self.tokenizer.token_to_id("[UNK]")
         self.unk = -1 if unk is None else unk
+        #: text -> its unit vector, for texts embedded before by this process: a rebuilt
+        #: index (after ``rules import``) embeds only the texts it has not met.
+        self.memo: dict[str, "np.ndarray"] = {}
 
 
 @lru_cache(maxsize=1)
@@ -112,15 +117,27 @@ def embed(texts: Sequence[str]) -> "np.ndarray":
     out = np.zeros((len(texts), DIMS), dtype=np.float32)
     if not texts:
         return out
-    for i, enc in enumerate(t.tokenizer.encode_batch(list(texts), add_special_tokens=False)):
+    memo = t.memo
+    todo = []
+    for i, x in enumerate(texts):
+        v = memo.get(x)
+        if v is None:
+            todo.append(i)
+        else:
+            out[i] = v
+    if not todo:
+        return out
+    encoded = t.tokenizer.encode_batch([texts[i] for i in todo], add_special_tokens=False)
+    for i, enc in zip(todo, encoded):
         ids = [x for x in enc.ids if x != t.unk]
-        if not ids:
-            continue
-        idx = np.asarray(ids)
-        v = (t.rows[idx].astype(np.float32) * t.scales[idx, None]).mean(axis=0)
-        n = float(np.linalg.norm(v))
-        if n > 0:
-            out[i] = v / n
+        if ids:
+            idx = np.asarray(ids)
+            v = (t.rows[idx].astype(np.float32) * t.scales[idx, None]).mean(axis=0)
+            n = float(np.linalg.norm(v))
+            if n > 0:
+                out[i] = v / n
+        if len(memo) < MEMO_LIMIT:
+            memo[texts[i]] = out[i].copy()
     return out
 
 

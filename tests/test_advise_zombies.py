@@ -22,8 +22,7 @@ def new(**tags) -> Game:
 
 def test_three_ammo_makes_a_plain_fight_certain():
     game = new()
-    seat = game.players[game.seat]
-    seat.ammo, seat.life = 3, 0
+    game.state = game.state.with_seat(game.seat, ammo=3, life=0)  # frozen: replaced, not changed
     best = advise(game).options[0]
     assert best.probability == 1.0 and best.extra["policy"] == "ammo"
     # a roll of 1..3 costs 3, 2 or 1 ammo: 6/6 win, (3+2+1)/6 = 1 ammo on average
@@ -32,15 +31,13 @@ def test_three_ammo_makes_a_plain_fight_certain():
 
 def test_no_ammo_no_life_is_one_roll():
     game = new()
-    seat = game.players[game.seat]
-    seat.ammo, seat.life = 0, 0
+    game.state = game.state.with_seat(game.seat, ammo=0, life=0)  # frozen: replaced, not changed
     assert {o.probability for o in advise(game).options} == {0.5}
 
 
 def test_one_life_is_three_quarters_and_matches_the_odds_table():
     game = new()
-    seat = game.players[game.seat]
-    seat.ammo, seat.life = 0, 1
+    game.state = game.state.with_seat(game.seat, ammo=0, life=1)  # frozen: replaced, not changed
     assert advise(game).options[0].probability == 0.75
     assert fight_odds(4, 0, 1).win == Fraction(3, 4)
 
@@ -127,8 +124,7 @@ def test_a_bonus_that_reaches_the_kill_number_on_a_one_is_certain():
     # Chainsaw written +3: 1 + 3 = 4 kills a plain zombie on every face, with nothing held
     game = played('Ann: item "Chainsaw"', "Ann: tile road 3", "Ann: draw 1", "Ann: roll 4",
                   "Ann: move 1", 'Ann: fight 1 +3 "Chainsaw"')
-    ann = game.players[0]
-    ann.ammo, ann.life = 0, 0
+    game.state = game.state.with_seat(0, ammo=0, life=0)
     armed = [o for o in advise(game).options if o.extra["weapon"] == "Chainsaw"]
     assert armed and all(o.probability == 1.0 and o.extra["ammo_spent"] == 0 for o in armed)
     plain = [o for o in advise(game).options if o.extra["weapon"] is None]

@@ -20,6 +20,34 @@ from .conftest import refused as _refused
 
 FLUXX_EXAMPLES = EXAMPLES / "fluxx"
 
+
+@pytest.fixture(autouse=True)
+def _check_names_every_refusal_apply_raises(monkeypatch):
+    """The kernel's promise, over every event this file applies (its refusals, its
+    records, the shared examples): ``check(state, event)`` returns the very ``(reason,
+    rule)`` that ``apply`` raises, and None when ``apply`` takes the event or asks a
+    choice; and a refused event leaves the same position in place."""
+    from referee.errors import ChoiceNeeded
+
+    apply = Game.apply
+
+    def checked(self, text):
+        state = self.state
+        try:
+            done = apply(self, text)
+        except ChoiceNeeded:
+            assert self.check(state, self.parse(text)) is None, text
+            raise
+        except IllegalEventError as exc:
+            assert self.state is state
+            assert self.check(state, self.parse(text)) == (exc.message, exc.rule), text
+            raise
+        if not text.lstrip().lower().startswith("card"):
+            assert self.check(state, self.parse(text)) is None, text
+        return done
+
+    monkeypatch.setattr(Game, "apply", checked)
+
 #: The project's own test catalogue (layered on the built-in one).
 TEST_CARDS = """
 ["Zombie"]
@@ -986,17 +1014,20 @@ def test_a_refusal_found_part_way_through_an_event_undoes_what_it_had_changed():
 
 
 def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(monkeypatch):
-    """Make every event raise after all its changes (in the last step, ``_after``) and the
-    game must still be exactly as it was, for every event met in random play."""
+    """Make every event raise after all its changes (when its draft is settled into a
+    position, the last thing a step does) and the game must still be exactly as it was,
+    for every event met in random play."""
     import random
+
+    from referee.games.fluxx.state import State
 
     class Late(Exception):
         pass
 
-    after = Game._after
+    settle = State.settle
 
-    def late(self, notes):
-        after(self, notes)
+    def late(s):
+        settle(s)
         raise Late
 
     verbs: set[str] = set()
@@ -1009,7 +1040,7 @@ def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(
                 break
             pick = rng.choice(legal).text
             before = _state(g)
-            monkeypatch.setattr(Game, "_after", late)
+            monkeypatch.setattr(State, "settle", late)
             with pytest.raises(Late):
                 g.apply(pick)
             monkeypatch.undo()
@@ -1019,34 +1050,42 @@ def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(
     assert {"draw", "play", "discard", "end"} <= verbs
 
 
-def test_the_snapshot_shares_no_container_an_event_changes():
-    """Every attribute besides the set-up and the containers the snapshot copies holds
-    plain values, and the snapshot's containers are fresh: a new list, dict or Counter
-    attribute must be added to ``_save``, or this fails."""
+def test_the_independent_copy_shares_no_container_and_a_step_copies_what_it_changes():
+    """``State.deep()`` (what ``copy.deepcopy(game)`` gives ``advise``) is equal and
+    shares no container; every other attribute of the position holds plain values or the
+    set-up; and a step leaves each container of the position it came from as it was
+    (copy on write): checked at every position of random play."""
+    import copy
     import random
+
+    from referee.games.fluxx.state import _COUNTERS, _DICTS, _LISTS
 
     def plain(v):
         return isinstance(v, (int, str, float, type(None), frozenset)) or (
             isinstance(v, tuple) and all(plain(x) for x in v))
 
-    copied = {"hands", "rules", *Game._LISTS, *Game._COUNTERS, *Game._COUNTER_LISTS}
+    copied = {"hands", "keepers", "creepers", *_LISTS, *_DICTS, *_COUNTERS}
+    setup = {"cat", "names", "composition", "players", "index"}
     rng = random.Random(6)
     g = new("Ann, Ben, Cat, Dan", cards=None)
     for _ in range(300):
-        saved = g._save()
-        assert saved == g.__dict__
-        for key, value in vars(g).items():
+        s = g.state
+        twin = s.deep()
+        assert twin == s
+        for key, value in vars(s).items():
             if key in copied:
-                assert saved[key] is not value, key
-            elif key not in _SETUP:
-                assert plain(value), key
-        for key in ("hands", *Game._COUNTER_LISTS):
-            assert all(a is not b for a, b in zip(saved[key], getattr(g, key))), key
-        assert all(a.known is not b.known for a, b in zip(saved["hands"], g.hands))
+                assert getattr(twin, key) is not value, key
+            else:
+                assert key in setup or plain(value), key
+        for key in ("hands", "keepers", "creepers"):
+            assert all(a is not b for a, b in zip(getattr(twin, key), getattr(s, key))), key
+        assert all(a.known is not b.known for a, b in zip(twin.hands, s.hands))
+        assert copy.deepcopy(g).state == s and copy.deepcopy(g).state is not s
         legal = g.legal_events()
         if not legal:
             break
         g.apply(rng.choice(legal).text)
+        assert s == twin      # the step made a new position and left this one alone
 
 
 def test_seen_counts_one_card_as_visible_counts_them_all():

@@ -33,7 +33,7 @@ def test_golden_playthrough_replays_unchanged(spec):
 def test_golden_diff_names_the_first_changed_step():
     spec = next(s for s in refereed() if s.name == "fluffy")
     old = golden.read(golden.GOLDEN / "fluffy.jsonl")
-    changed = [dict(x) for x in old]
+    changed = [dict(x) for x in old if x["seed"] == old[0]["seed"]][:10]
     changed[5]["notes"] = changed[5]["notes"] + ["something else"]
     diff = golden.first_difference(changed, golden.replayed(spec, changed))
     assert diff is not None and diff.startswith(f"seed {old[5]['seed']} step {old[5]['step']}") and "notes" in diff

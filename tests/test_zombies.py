@@ -132,7 +132,7 @@ def test_no_life_and_too_little_ammo_loses_a_kill_and_stops():
 def test_losing_with_no_kills_loses_nothing():
     g = play(moving(), "Ann: fight 1 ammo", "Ann: move 1", "Ann: fight 3 life", "Ann: fight 3 life",
              "Ann: fight 3 life")
-    g.players[0].kills = 0
+    g.state = g.state.with_seat(0, kills=0)  # the state is frozen: replaced, not changed
     play(g, "Ann: fight 1")
     assert g.players[0].kills == 0
 
@@ -208,7 +208,7 @@ def test_picks_one_per_space_and_life_cap():
     refused(g, "Ann: pick life", E.R_PICK)  # one space moved, one pick
     play(g, "Ann: move 2", "Ann: pick life", "Ann: pick life")
     assert g.players[0].life == 5
-    g.tokens["life"] = 1
+    g.tokens = {**g.tokens, "life": 1}
     g.picks = 1
     refused(g, "Ann: pick life", E.R_LIFE_CAP)
 
@@ -323,16 +323,16 @@ def test_event_round_once_per_round_and_reset_at_own_turn():
 
 def test_one_copy_in_play_per_player_and_drop():
     g = play(new(), 'Ann: item "Chainsaw"', 'Ben: item "Chainsaw"')
-    g.players[0].event_round = False
+    g.state = g.state.with_seat(0, event_round=False)
     refused(g, 'Ann: item "chainsaw"', E.R_COPY)
     play(g, 'Ann: drop "chainsaw"')
-    assert g.players[0].in_play == [] and g.discards == 1
+    assert g.players[0].in_play == () and g.discards == 1
     refused(g, 'Ann: drop "Chainsaw"', E.R_IN_PLAY)
 
 
 def test_no_card_to_play():
     g = new()
-    g.players[1].hand = 0
+    g.state = g.state.with_seat(1, hand=0)
     refused(g, 'Ben: event "Lots of Ammo"', E.R_HAND)
 
 
@@ -379,7 +379,7 @@ def test_draw_with_empty_deck_and_no_discards_is_skipped():
 
 def test_reaching_the_kills_wins_at_once_even_out_of_turn():
     g = play(new(), "Ann: tile road 2")
-    g.players[1].kills = 18
+    g.state = g.state.with_seat(1, kills=18)
     a = g.apply("Ben: adjust kills +1")
     s = g.to_json()
     assert s["over"] and s["winner"] == "Ben" and s["ending"] == "kills"
@@ -391,7 +391,7 @@ def test_helipad_window_bidding_and_win():
     g = new("Ann, Ben, Cat", Tiles=12)  # 6 left, window 4
     refused(g, 'Ann: tile "Helipad" z=1 ammo=0 life=0', E.R_HELIPAD_DECK)
     g.tiles_left = 4
-    g.players[1].kills, g.players[2].kills = 3, 3
+    g.state = g.state.with_seat(1, kills=3).with_seat(2, kills=3)
     play(g, 'Ann: tile "Helipad" z=1 ammo=0 life=0')
     s = g.to_json()
     assert s["step"] == "bid" and s["next"] == "Ben"        # most kills; tie: first from Ann
@@ -639,9 +639,7 @@ def test_legal_events_all_apply_in_the_sample():
 def copy_game(game: Game) -> Game:
     import copy
 
-    clone = copy.copy(game)
-    clone.__dict__.update(game._save())
-    return clone
+    return copy.copy(game)  # the state is frozen: a copy replaces it, never changes it
 
 
 # -- every rule the engine can raise, raised by a record at its line ---------------------------
@@ -1016,12 +1014,12 @@ def test_counts_read_right_on_screen():
     assert g.apply("Ann: tile road 1").notes == ["1 zombie comes with the tile"]
     board = next(line for line in status_lines(g) if line.startswith("Board:"))
     assert board.startswith("Board: 1 zombie, 0 ammo tokens and 0 life tokens;")
-    g.players[0].ammo = 2
+    g.state = g.state.with_seat(0, ammo=2)
     play(g, "Ann: roll 2", "Ann: move 1")
     assert "1 ammo token raises the 3 to 4" in g.apply("Ann: fight 3 ammo").notes
     h = new("Ann, Ben, Cat", Tiles=12)
     h.tiles_left = 4
-    h.players[1].kills, h.players[2].kills = 3, 3
+    h.state = h.state.with_seat(1, kills=3).with_seat(2, kills=3)
     play(h, 'Ann: tile "Helipad" z=1 ammo=0 life=0')
     board = next(line for line in status_lines(h) if line.startswith("Board:"))
     assert board.endswith("helipad being bid for")
@@ -1030,24 +1028,26 @@ def test_counts_read_right_on_screen():
 # -- apply is atomic without a deep copy (issue 26) --------------------------------------------
 
 def _state(game: Game) -> dict:
-    """Every attribute of ``game`` deep-copied, the tile data aside (no event changes it)."""
+    """Every attribute of ``game`` deep-copied, the set-up aside (no event changes it)."""
     import copy
 
-    return {k: copy.deepcopy(v) for k, v in game.__dict__.items() if k != "data"}
+    return {k: copy.deepcopy(v) for k, v in game.__dict__.items() if k != "setup"}
 
 
 def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(monkeypatch):
-    """apply snapshots only the containers an event changes (not a deep copy): make
-    every event raise after all its changes and the game must still be exactly as it
-    was, for every verb met in random play (fights, items, bids, tiles with tokens)."""
+    """A step works on a copy of the frozen state: make every step raise after all its
+    changes and the game must still be exactly as it was, for every verb met in random
+    play (fights, items, bids, tiles with tokens)."""
     import random
+
+    from referee.games.zombies import steps
 
     class Late(Exception):
         pass
 
     def late(do):
-        def run(self, *args):
-            do(self, *args)
+        def run(*args):
+            do(*args)
             raise Late
         return run
 
@@ -1062,9 +1062,8 @@ def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(
                 break
             pick = rng.choice(legal).text
             before = _state(game)
-            verb = game.parse(pick)[1]
-            name = "_do_" + verb.replace("-", "_")
-            monkeypatch.setattr(Game, name, late(getattr(Game, name)))
+            verb = game.parse(pick).verb
+            monkeypatch.setitem(steps.STEPS, verb, late(steps.STEPS[verb]))
             with pytest.raises(Late):
                 game.apply(pick)
             monkeypatch.undo()
@@ -1074,31 +1073,33 @@ def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(
     assert {"tile", "fight", "move", "end", "item"} <= seen
 
 
-def test_the_snapshot_shares_no_container_an_event_changes():
-    """Every attribute outside ``_CONTAINERS`` (and the set-up) holds plain values, and a
-    snapshot's containers are fresh: a new attribute or seat field that is a list, dict
-    or set must be added to the snapshot, or this fails."""
+def test_a_state_holds_immutable_values_only():
+    """Every value a state holds is immutable (numbers, strings, tuples, frozen sets,
+    frozen seats, tokens and bidding; the set-up is shared and no event changes it),
+    so a step can only replace them: a new attribute or seat field that is a list, dict
+    or set fails this."""
+    import dataclasses
     import random
 
+    from referee.games.zombies.state import Bidding, Seat, State, Tokens
+
     def plain(v):
-        return isinstance(v, (int, str, float, type(None), frozenset)) or (
+        if isinstance(v, (Seat, Bidding)):
+            return all(plain(getattr(v, f.name)) for f in dataclasses.fields(v))
+        return isinstance(v, (int, str, float, type(None), frozenset, Tokens)) or (
             isinstance(v, tuple) and all(plain(x) for x in v))
 
     rng = random.Random(4)
     game = new("Ann, Ben, Cat", Tiles=12, Expansions="the-end")
     for _ in range(200):
-        saved = game._save()
-        for key, value in vars(game).items():
-            if key in Game._CONTAINERS:
-                assert value is None or saved[key] is not value, key
-            elif key not in ("data", "_index", "common_tags"):
-                assert plain(value), key
-        for p, q in zip(game.players, saved["players"]):
-            assert p == q and p is not q and p.in_play is not q.in_play and p.bonus is not q.bonus
-            assert all(plain(v) for k, v in vars(p).items() if k not in ("in_play", "bonus"))
-        if game.bidding is not None:
-            assert saved["bidding"] == game.bidding and saved["bidding"].passed is not game.bidding.passed
-            assert saved["bidding"].order is not game.bidding.order
+        s = game.state
+        assert isinstance(s, State)
+        for f in dataclasses.fields(s):
+            if f.name != "setup":
+                assert plain(getattr(s, f.name)), f.name
+        assert set(vars(s)) == {f.name for f in dataclasses.fields(s)}
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            s.zombies = 99
         legal = game.legal_events()
         if not legal:
             break

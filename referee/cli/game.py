@@ -129,9 +129,11 @@ def register_new_commands() -> None:
     """One ``referee new <game>`` sub-command for each refereed game in the registry."""
     from referee.games import refereed
 
+    from referee.cli.newgame import build
+
     for s in refereed():
-        if s.new_command:
-            command = s.load(s.new_command)
+        if s.new_command or s.tags:  # a command of its own, or one built from the set-up
+            command = s.load(s.new_command) if s.new_command else build(s)
             new_app.command(s.name, help=f"Start a game of {s.title}.")(command)
             for alias in s.aliases:  # `referee new fof` as well as `referee new fight-or-flight`
                 if " " not in alias and alias != s.name:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, Callable, ClassVar, Iterable, NamedTuple, Protocol, runtime_checkable
 
 from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
+from referee.setup import TagSpec
 
 
 def rule_ids(namespace: dict[str, Any]) -> frozenset[str]:
@@ -314,7 +315,8 @@ class GameSpec:
     - ``engine``: the ``Game`` class (``None`` for a game with rules lookup only).
     - ``renderer``: a module with ``render(game, **extras)`` (a rich renderable that
       fits the console width) and ``summary(game)``.
-    - ``new_command``: the Typer command of ``referee new <name>``.
+    - ``new_command``: a Typer command of ``referee new <name>`` of its own; without it
+      the command is built from ``tags`` (:mod:`referee.cli.newgame`).
     - ``rules_game``: the game id in ``rulesdb``; ``rulebook``: the rulebook file the
       entries were written from.
     - ``sample``: a built-in record under ``referee/data/samples`` (``referee replay
@@ -338,6 +340,12 @@ class GameSpec:
       called only at a terminal when an event names something the game does not know
       (a Fluxx card): it asks the player and returns the lines that define it, which
       are logged before the event (None: the event stays bad input).
+    - ``tags``: the set-up, one :class:`~referee.setup.TagSpec` per record tag: the
+      engine's ``from_tags`` checks and ``tags()`` writes from it, ``referee new <name>``
+      takes its options from it (unless ``new_command`` names a command of its own), and
+      the docs' tag tables are generated from it.
+    - ``new_hook``: ``"module:function"`` ``(tags) -> tags``, the game's own step in
+      ``referee new`` between the options and the start (Fluxx: the player's saved cards).
     """
 
     name: str
@@ -361,6 +369,8 @@ class GameSpec:
     player_tags: tuple[str, ...] = ("Players",)
     match: str | None = None
     define: str | None = None
+    tags: tuple[TagSpec, ...] = ()
+    new_hook: str | None = None
 
     @property
     def refereed(self) -> bool:

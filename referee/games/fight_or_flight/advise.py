@@ -65,9 +65,10 @@ from math import comb, factorial, sqrt
 from referee.advice import Advice, Line, wilson
 from referee.games.fight_or_flight.engine import (
     BACKTRACK, CARDS, COMBAT, EVADE, FIGHT_FREE_NEEDED, FIGHTS, FIRST_COUNTING_DAY, FLEE, HEAL,
-    PROVISION, RECOVERY, REST, SKIPS, SKIRMISH, THE_END, WEEK, Game, parse_card,
+    PROVISION, RECOVERY, REST, SKIPS, SKIRMISH, THE_END, WEEK, Event, Game, parse_card,
 )
 from referee.games.fight_or_flight.simulate import LATE_IN_WEEK, choose_play, choose_show
+from referee.games.fight_or_flight.state import derive, heal_rest_left
 from referee.words import plural
 
 #: Deals drawn between two looks at the stopping rule.
@@ -353,19 +354,20 @@ def play_out(game: Game, hands: list[list[str]], deck: list[str], first: str) ->
     """``(won, plays)``: play the deal ``hands`` / ``deck`` (changed in place) from
     ``game`` (not changed) to its end, as :func:`play_on` does (first any face-up card
     still to be shown, then ``first``, then the cooperative policy; lost once The End
-    goes out of reach), with the engine's rules of play (:meth:`Game._play`) kept in a
+    goes out of reach), with the engine's rules of play (:func:`.rules.play_step`) kept in a
     few numbers: the tests hold it to :func:`play_on` deal by deal.  ``plays`` counts
     the cards played."""
     n = len(hands)
-    face_up = [game.shown(s) for s in range(n)]
-    may_show = list(game.may_show)
-    direction, turn, day = game.direction, game.turn, game.day
-    recovering, cards, heals = game.recovering, game.recovery_cards, game.recovery_heals
-    fight_free, provisioned = game.fight_free_days, game.provisioned[-1]
-    heal_left, rest_left = game.unplayed(HEAL), game.unplayed(REST)
-    calm = sum(game.unplayed(c) for c in _CALM)
-    if game.must_show is not None:
-        face_up[game.must_show] = choose_show(hands[game.must_show])
+    s = game.state  # the position's own fields: no view is built per play-out
+    face_up = list(s.shown)
+    may_show = list(s.may_show)
+    direction, turn, day = s.direction, s.turn, len(s.played)
+    recovering, cards, heals = s.recovering, s.recovery_cards, s.recovery_heals
+    fight_free, provisioned = s.fight_free_days, s.fed
+    heal_left, rest_left = heal_rest_left(game.table, s)
+    calm = s.calm
+    if s.must_show is not None:
+        face_up[s.must_show] = choose_show(hands[s.must_show])
     doomed = _doomed(recovering, cards, heals, fight_free, heal_left, rest_left, calm)
     card: str | None = first
     plays = 0
@@ -469,7 +471,9 @@ def play_on(game: Game, hands: list[list[str]], deck: list[str], first: str | No
             face_up[seat] = None
         if deck:
             hand.append(deck.pop())
-        notes = game._play(seat, card)
+        done = game.step(game.state, Event(seat, "play", card))
+        game.state = done.state
+        notes = done.notes
         log(f"{names[seat]}: {card}")
         card = None
         if any(n.startswith(_DOOMED) for n in notes):
@@ -486,8 +490,8 @@ _DOOMED = "The End can no longer be reached"
 def _certain(game: Game, card: str) -> tuple[float, str] | None:
     """``(probability, why)`` when playing ``card`` decides the game by itself, else None."""
     after = game.copy()
-    after.must_show = None  # a pending show changes no count that decides this
-    after._play(after.turn, card)
+    before = derive(game.state, must_show=None)  # a pending show changes no count that decides this
+    after.state = game.step(before, Event(before.turn, "play", card)).state
     if after.result == "win":
         return 1.0, "wins at once"
     if after.over:

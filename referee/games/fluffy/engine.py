@@ -26,7 +26,6 @@ from referee.cards import Held, Tally
 from referee.errors import BadInputError, ChoiceNeeded, IllegalEventError, Option
 from referee.games.base import Blocked, Kernel, Problem, Step, refuse
 from referee.grid import square_name
-from referee.numbers import is_number
 
 from .board import ZOMBIE_NAMES, Board, board_from_tags
 from .notation import (CARD_CODES, DEAL, DEFAULT_DECK, MOVE_NAMES, MOVES, Event, ZMove, card_name,  # noqa: F401
@@ -58,54 +57,38 @@ class Game(Kernel):
 
     # -- set-up --------------------------------------------------------------------------
 
-    #: Record tags this game reads (besides the common ones).
-    TAGS = ("Board", "BoardText", "Deck", "Fluffy", "Zombies", "HandSize", "ZombieMoves",
-            "ZombieHand", "FluffyHand", "OpeningClock")
-
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> "Game":
-        """Set up from record tags: ``Board`` (a built-in name such as ``default``, or a
-        file whose text the shared layer passes as ``BoardText``),
-        ``Deck`` (e.g. ``"F=10 L=4 R=4 B=2 LR=2 FB=2"``; without it the project's own
-        mix gives the pile size and no card count is checked), the players ``Fluffy``
-        and ``Zombies``, and the variants.  :class:`BadInputError` for an unknown or bad tag."""
-        for key in tags:
-            if key not in cls.TAGS:
-                raise BadInputError(f"unknown tag [{key}] for fluffy (known: {', '.join(cls.TAGS[:1] + cls.TAGS[2:])})")
-        board = board_from_tags(tags)
-        deck = parse_deck(tags.get("Deck", DEFAULT_DECK))
-        hand_size = HAND_LIMIT
-        if "HandSize" in tags:
-            value = tags["HandSize"].strip()
-            if not is_number(value) or not 1 <= int(value) <= 10:
-                raise BadInputError(f"[HandSize] is Fluffy's hand size, 1 to 10, not {value!r}")
-            hand_size = int(value)
-        moves = tags.get("ZombieMoves", "all").strip().lower()
-        if moves not in ("all", "some"):
-            raise BadInputError(f"[ZombieMoves] is `all` (the rule) or `some` (a handicap), not {moves!r}")
-        flags = {}
-        for key, attr, on in (("ZombieHand", "zombie_hand_hidden", "hidden"),
-                              ("FluffyHand", "fluffy_hand_open", "open")):
-            value = tags.get(key, "").strip().lower()
-            if value not in ("", on, "hidden" if on == "open" else "open"):
-                raise BadInputError(f"[{key}] is `hidden` or `open`, not {value!r}")
-            flags[attr] = value == on
-        clock = parse_duration(tags["OpeningClock"]) if "OpeningClock" in tags else None
-        rules = Rules(board, deck, hand_size, moves == "some", opening_clock=clock,
-                      deck_given="Deck" in tags, **flags)
-        return cls(rules, {k: v for k, v in tags.items()})
+        """Set up from record tags, declared in :data:`referee.games.fluffy.TAGS` and
+        checked there first (:func:`referee.setup.read_tags`): ``Board`` (a built-in
+        name such as ``default``, or a file whose text the shared layer passes as
+        ``BoardText``), ``Deck`` (e.g. ``"F=10 L=4 R=4 B=2 LR=2 FB=2"``; without it the
+        project's own mix gives the pile size and no card count is checked), the players
+        ``Fluffy`` and ``Zombies``, and the variants.  :class:`BadInputError` for an
+        unknown or bad tag."""
+        from referee.setup import read_tags
+
+        from . import TAGS
+
+        values = read_tags(cls.name, TAGS, tags)
+        board = board_from_tags(values)
+        deck = parse_deck(values.get("Deck", DEFAULT_DECK))
+        hand_size = int(values.get("HandSize", HAND_LIMIT))
+        clock = parse_duration(values["OpeningClock"]) if "OpeningClock" in values else None
+        rules = Rules(board, deck, hand_size, values.get("ZombieMoves") == "some", opening_clock=clock,
+                      deck_given="Deck" in values, zombie_hand_hidden=values.get("ZombieHand") == "hidden",
+                      fluffy_hand_open=values.get("FluffyHand") == "open")
+        return cls(rules, values)
 
     def tags(self) -> dict[str, str]:
-        """The tags that set this game up again (Board, Deck and the players first).
+        """The tags that set this game up again, in declared order (``Board`` always).
         ``Deck`` is written only when the record gave one: an exported game without it
         replays with the counts still unchecked."""
-        out = {"Board": self._tags.get("Board", "default")}
-        if self.rules.deck_given:
-            out["Deck"] = deck_text(self.rules.deck)
-        for key, value in self._tags.items():
-            if key not in out and key != "BoardText":
-                out[key] = value
-        return out
+        from referee.setup import written
+
+        from . import TAGS
+
+        return written(TAGS, self._tags, Deck=deck_text(self.rules.deck) if self.rules.deck_given else None)
 
     # -- reading the position ------------------------------------------------------------
 

@@ -1,33 +1,15 @@
-"""``referee new fluxx``: the players, the card catalogue and whether the Zombies play."""
+"""Zombie Fluxx's own step in ``referee new fluxx`` (the options come from
+:data:`referee.games.fluxx.TAGS`): the cards a player saved at a terminal."""
 
 from __future__ import annotations
 
-from typing import List, Optional
 
-import typer
-
-
-def new(
-    ctx: typer.Context,
-    players: str = typer.Option(..., "--players", help="2 to 6 players clockwise, first player first: Ann,Ben,Cat."),
-    cards: Optional[str] = typer.Option(None, "--cards", metavar="FILE",
-                                        help="A card catalogue (TOML) added to the built-in one; default: your own "
-                                             "catalogue file if you saved cards to it ($REFEREE_FLUXX_CARDS), "
-                                             "`default` for the built-in one alone."),
-    no_zombies: bool = typer.Option(False, "--no-zombies", help="Play without the Zombie cards (the rulebook's set-aside list)."),
-    tag: List[str] = typer.Option([], "--tag", metavar="KEY=VALUE", help="Any other record tag, e.g. --tag 'Site=club'."),
-    json_out: bool = typer.Option(False, "--json", help="Print one JSON object on stdout."),
-) -> None:
-    """Start a game of Zombie Fluxx and make it the current game."""
-    from referee.cli.game import start_game
-
+def new_tags(tags: dict[str, str]) -> dict[str, str]:
+    """``tags`` with ``Cards`` naming the player's own catalogue file
+    (:func:`referee.games.fluxx.define.user_catalogue`) when no ``--cards`` was given and
+    the file exists: the cards saved at a terminal in earlier games play again."""
     from .define import user_catalogue
 
-    tags = {"Players": players}
-    if cards is None and user_catalogue().is_file():
-        cards = str(user_catalogue())   # the cards saved at a terminal in earlier games
-    if cards is not None:
-        tags["Cards"] = cards
-    if no_zombies:
-        tags["Zombies"] = "out"
-    start_game(ctx, "fluxx", tags, tag, json_out)
+    if "Cards" not in tags and user_catalogue().is_file():
+        return {**tags, "Cards": str(user_catalogue())}
+    return tags

@@ -4,7 +4,7 @@
 :func:`ask` is the game's ``define`` hook (:class:`referee.games.base.GameSpec`): the
 shared CLI calls it only when stdin and stdout are terminals and an event names a card
 neither the catalogue nor an earlier ``card`` line knows.  It asks for the card's type
-and fields, checks the ``card`` line they make on a copy of the game, and returns it to
+and fields, checks the ``card`` line they make by a dry run on the game, and returns it to
 be logged before the event.  It then offers to append the card to the player's own
 catalogue file (:func:`user_catalogue`), which the next ``referee new fluxx`` reads.
 In a script nothing is asked: the event is bad input whose message names the line.
@@ -12,7 +12,6 @@ In a script nothing is asked: the event is bad input whose message names the lin
 
 from __future__ import annotations
 
-import copy
 from pathlib import Path
 from typing import Callable
 
@@ -97,8 +96,8 @@ def fields(ctype: str, ask: Asker) -> list[str]:
 
 def ask(game, need: DefinitionNeeded, *, asker: Asker | None = None,
         say: Callable[[str], None] | None = None, path: Path | None = None) -> list[str] | None:
-    """Ask for the card ``need`` names and return its ``card`` line (checked on a copy
-    of ``game``), or None when the player gives no type.  A line the game refuses is
+    """Ask for the card ``need`` names and return its ``card`` line (checked by a dry
+    run on ``game``, which changes nothing), or None when the player gives no type.  A line the game refuses is
     said and asked again, :data:`TRIES` times at most.  Then offers to append the card
     to ``path`` (default :func:`user_catalogue`)."""
     asker = asker or _terminal_ask
@@ -118,7 +117,7 @@ def ask(game, need: DefinitionNeeded, *, asker: Asker | None = None,
             continue
         line = " ".join([f'card "{name}" type={ctype}', *fields(ctype, asker)])
         try:
-            applied = copy.deepcopy(game).apply(line)
+            applied = game.dry_run(line)
         except RefereeError as exc:
             say(f"not a card the game can take: {exc.message}")
             continue

@@ -99,59 +99,41 @@ class Game(Kernel):
 
     # -- set-up ------------------------------------------------------------------------
 
-    _TAGS = ("Players", "Board", "BoardText", "Deck", "Empty", "Zombies", "Keep", "Hiding",
-             "ZombieReturn", "WeaponHumans")
-
     @classmethod
     def from_tags(cls, tags: dict[str, str]) -> "Game":
-        known = {t.lower(): t for t in cls._TAGS}
-        values: dict[str, str] = {}
-        for key, value in tags.items():
-            if key.lower() not in known:
-                raise BadInputError(f"unknown tag {key!r} for zombie-attack (Players, Board, Deck, "
-                                    "Empty, Zombies, Keep, Hiding, ZombieReturn, WeaponHumans)")
-            values[known[key.lower()]] = value
+        """Set up from record tags, declared in :data:`referee.games.zombie_attack.TAGS`
+        and checked there first (:func:`referee.setup.read_tags`); the board and the
+        deck are read here, and the constructor checks what joins tags (a Linen Closet
+        for ``[WeaponHumans "closet"]``, a deck big enough for the hands).
+        :class:`BadInputError` for an unknown or bad tag."""
+        from referee.setup import read_tags
+
+        from . import TAGS
+
+        values = read_tags(cls.name, TAGS, tags)
         players = parse_players(values.get("Players"))
-        board_values = {k: v for k, v in values.items() if k in ("Board", "BoardText")}
-        mansion = mansion_from_tags(board_values)
-
-        def choice(tag: str, allowed: dict[str, Any], default: Any) -> Any:
-            if tag not in values:
-                return default
-            v = values[tag].strip().lower()
-            if v not in allowed:
-                raise BadInputError(f"[{tag}] is {' or '.join(repr(a) for a in allowed)}, not {values[tag][:20]!r}")
-            return allowed[v]
-
-        empty_out = choice("Empty", {"out": True, "in": False}, False)
-        keep = choice("Keep", {"1": 1, "2": 2}, 1)
-        halt = choice("Hiding", {"halt": True, "keep": False}, False)
-        back = choice("ZombieReturn", {"door": True, "out": False}, False)
-        weapon_humans = choice("WeaponHumans", {"out": "out", "closet": "closet", "off": None}, None)
-        zombies = choice("Zombies", {str(n): n for n in range(1, START_ZOMBIES + 1)}, START_ZOMBIES)
-        deck = parse_deck(values["Deck"]) if "Deck" in values else parse_deck(DEFAULT_DECK)
-        game = cls(players, mansion, deck, board_tag=values.get("Board", "default"),
-                   deck_tag=values.get("Deck"), empty_out=empty_out, zombies=zombies, keep=keep,
-                   halt=halt, zombie_return=back, weapon_humans=weapon_humans)
-        return game
+        mansion = mansion_from_tags({k: v for k, v in values.items() if k in ("Board", "BoardText")})
+        deck = parse_deck(values.get("Deck", DEFAULT_DECK))
+        weapon_humans = values.get("WeaponHumans", "off")
+        return cls(players, mansion, deck, board_tag=values.get("Board", "default"),
+                   deck_tag=values.get("Deck"), empty_out=values.get("Empty") == "out",
+                   zombies=int(values.get("Zombies", START_ZOMBIES)), keep=int(values.get("Keep", "1")),
+                   halt=values.get("Hiding") == "halt", zombie_return=values.get("ZombieReturn") == "door",
+                   weapon_humans=None if weapon_humans == "off" else weapon_humans)
 
     def tags(self) -> dict[str, str]:
-        out = {"Players": ", ".join(p.name for p in self.s.players), "Board": self.board_tag}
-        if self.deck_tag is not None:
-            out["Deck"] = deck_text(parse_deck(self.deck_tag))
-        if self.empty_out:
-            out["Empty"] = "out"
-        if self.start_zombies != START_ZOMBIES:
-            out["Zombies"] = str(self.start_zombies)
-        if self.keep != 1:
-            out["Keep"] = str(self.keep)
-        if self.halt:
-            out["Hiding"] = "halt"
-        if self.zombie_return:
-            out["ZombieReturn"] = "door"
-        if self.weapon_humans:
-            out["WeaponHumans"] = self.weapon_humans
-        return out
+        """The tags that set this game up again, in declared order; a variant only when
+        it is not the rule."""
+        from referee.setup import written
+
+        from . import TAGS
+
+        state = {"Empty": "out" if self.empty_out else "in", "Zombies": str(self.start_zombies),
+                 "Keep": str(self.keep), "Hiding": "halt" if self.halt else "keep",
+                 "ZombieReturn": "door" if self.zombie_return else "out",
+                 "WeaponHumans": self.weapon_humans or "off"}
+        return written(TAGS, state, Players=", ".join(p.name for p in self.s.players), Board=self.board_tag,
+                       Deck=None if self.deck_tag is None else deck_text(parse_deck(self.deck_tag)))
 
     def variants(self) -> list[str]:
         """The variants in force, in words."""

@@ -93,7 +93,7 @@ def status_lines(game: Game) -> list[str]:
             lines.append(f"Turn {game.turns + 1} ({game.players[game.seat].name}): {who} "
                          f"{_STEPS['bid']}")
         else:
-            lines.append(f"Turn {game.turns + 1}: {who}, {_STEPS[game.step]}")
+            lines.append(f"Turn {game.turns + 1}: {who}, {_STEPS[game.turn_step]}")
         if game.allowance is not None:
             extra = " (stopped: lost a fight)" if game.stopped else (
                 " (ended on the Town Square)" if game.move_over else "")

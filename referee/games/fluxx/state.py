@@ -1,0 +1,453 @@
+"""The Zombie Fluxx position: the rules in play, the Goal, what is in front of each
+player, the hands (counts and known cards), the piles, whose turn and what it still owes.
+
+A :class:`State` is never changed once an event has produced it (copy on write): a step
+works on :meth:`State.draft`, a shallow copy, and replaces each container it changes by
+a fresh copy the first time it writes to it (:meth:`State.own`, :meth:`State.hand`,
+:meth:`State.front`), so the position it came from, and every container it shares with
+it, stays as it was.  The containers stay plain lists, dicts, Counters and
+:class:`~referee.cards.Hand`\\ s, as ``render``, ``advise`` and the tests read them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from referee.cards import Hand
+
+from .catalogue import Card, Catalogue
+
+HAND_SIZE = 3           #: cards dealt to each player
+BARE_HANDS = "bare-hands"
+
+_new = object.__new__
+
+
+def copy_counter(c: Counter) -> Counter:
+    """A copy of ``c`` (plain dict copying: ``Counter(c)`` goes through ``update``)."""
+    new = dict.__new__(Counter)
+    dict.update(new, c)
+    return new
+
+
+def copy_hand(h: Hand) -> Hand:
+    """A copy of ``h`` sharing nothing with it (its known cards and unknown count)."""
+    new = _new(Hand)
+    new.__dict__.update(h.__dict__)
+    new.known = copy_counter(h.known)
+    return new
+
+
+def join(names: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+#: the containers a step may write to: copied by :meth:`State.own` before the first write
+_LISTS = ("others", "top", "discard", "trash", "replacements", "subplays")
+_DICTS = ("rules",)
+_COUNTERS = ("kills_used", "flee")
+
+
+@dataclass(eq=True)
+class State:
+    """Everything the rules of Zombie Fluxx need (see the module docstring).
+
+    ``players`` and ``index`` (lower-case name -> seat) are fixed at set-up; ``cat`` and
+    ``composition`` (copies of each card in the deck) change only by a card line (spec
+    ruling 23).  ``hands`` hold counts and known cards; ``keepers`` and ``creepers`` are
+    Counters per seat; ``rules`` maps the four slots to the rule card in play (None:
+    the Basic Rules), ``others`` the rules without a slot; ``goal`` the Goal or Ungoal in
+    the Goal's place (ruling 17); ``pile`` the draw pile's size with ``top`` the known
+    cards on it (last = top), ``discard`` (None: a card discarded unseen) and ``trash``.
+    ``replacements`` are the first-round replacement draws owed; ``subplays`` the plays
+    owed to Actions (a stack); ``trio`` a killed Trio waiting for its direction; ``flee``
+    the Pairs that must flee, by name.
+
+    ``names`` (not a field: set with ``cat``, see :func:`card_names`) maps each exact
+    card name to its card, the fast path of :meth:`card`."""
+
+    players: list[str]
+    index: dict[str, int]
+    cat: Catalogue
+    composition: dict[str, int]
+    zombies_out: bool
+    hands: list[Hand]
+    keepers: list[Counter]
+    creepers: list[Counter]
+    rules: dict[str, str | None]
+    others: list[str]
+    goal: str | None
+    pile: int
+    top: list[str]
+    discard: list[str | None]
+    trash: list[str]
+    first_round: bool
+    replacements: list[int]
+    turn: int
+    current: int
+    drawn: int
+    played: int
+    subplays: list[int]
+    kills_used: Counter
+    trio: str | None
+    flee: Counter
+    winner: str | None
+    ending: str | None
+
+    # -- copies ------------------------------------------------------------------------
+
+    def draft(self) -> "State":
+        """A shallow copy for a step to change (copy on write: see :meth:`own`)."""
+        new = _new(State)
+        d = self.__dict__.copy()
+        d["_own"] = set()
+        new.__dict__ = d
+        return new
+
+    def settle(self) -> "State":
+        """End of a step: this draft becomes a position (no more writes)."""
+        self.__dict__.pop("_own", None)
+        return self
+
+    def own(self, key: str) -> Any:
+        """The container ``key`` (a list, dict or Counter attribute), copied first the
+        first time a draft writes to it."""
+        owned = self.__dict__["_own"]
+        value = self.__dict__[key]
+        if key not in owned:
+            owned.add(key)
+            value = copy_counter(value) if type(value) is Counter else value.copy()
+            self.__dict__[key] = value
+        return value
+
+    def hand(self, p: int) -> Hand:
+        """Seat ``p``'s hand, to change (copied on first write, with the list of hands)."""
+        d = self.__dict__
+        owned = d["_own"]
+        if p in owned:                       # seats stand for their hands in the set
+            return d["hands"][p]
+        if "hands" in owned:
+            hands = d["hands"]
+        else:
+            owned.add("hands")
+            hands = d["hands"] = d["hands"].copy()
+        owned.add(p)
+        old = hands[p]
+        h = hands[p] = _new(Hand)
+        h.__dict__.update(old.__dict__)
+        known = h.known = dict.__new__(Counter)
+        dict.update(known, old.known)
+        return h
+
+    def front(self, kind: str, p: int) -> Counter:
+        """Seat ``p``'s ``keepers`` or ``creepers`` Counter, to change (copied on first write)."""
+        fronts = self.own(kind)
+        key = (kind, p)
+        owned = self.__dict__["_own"]
+        if key not in owned:
+            owned.add(key)
+            fronts[p] = copy_counter(fronts[p])
+        return fronts[p]
+
+    def take_front(self, kind: str, p: int, name: str) -> None:
+        """One ``name`` fewer in seat ``p``'s ``kind`` (``keepers`` / ``creepers``)."""
+        c = self.front(kind, p)
+        k = c.get(name, 0) - 1
+        if k > 0:
+            c[name] = k
+        elif name in c:
+            dict.__delitem__(c, name)
+
+    def add_front(self, kind: str, p: int, name: str) -> None:
+        """One ``name`` more in seat ``p``'s ``kind`` (``keepers`` / ``creepers``)."""
+        c = self.front(kind, p)
+        c[name] = c.get(name, 0) + 1
+
+    def hand_take(self, p: int, name: str | None) -> None:
+        """``name`` out of seat ``p``'s hand: a known one if held, else an unseen one
+        (None: an unseen one), as :meth:`~referee.cards.Hand.take`."""
+        h = self.hand(p)
+        known = h.known
+        k = known.get(name, 0) if name is not None else 0
+        if k > 1:
+            known[name] = k - 1
+        elif k == 1:
+            dict.__delitem__(known, name)
+        else:
+            h.unknown -= 1
+
+    def hand_add(self, p: int, name: str | None) -> None:
+        """``name`` into seat ``p``'s hand (None: an unseen card)."""
+        h = self.hand(p)
+        if name is None:
+            h.unknown += 1
+        else:
+            h.known[name] = h.known.get(name, 0) + 1
+
+    def deep(self) -> "State":
+        """An independent copy: every container fresh (for callers that change a copy of
+        the game in place, such as ``advise``)."""
+        new = _new(State)
+        d = self.__dict__.copy()
+        d.pop("_own", None)
+        d["hands"] = [copy_hand(h) for h in self.hands]
+        d["keepers"] = [copy_counter(c) for c in self.keepers]
+        d["creepers"] = [copy_counter(c) for c in self.creepers]
+        for key in _COUNTERS:
+            d[key] = copy_counter(d[key])
+        for key in _LISTS + _DICTS:
+            d[key] = d[key].copy()
+        new.__dict__ = d
+        return new
+
+    # -- derived -----------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.ending is not None
+
+    def card(self, name: str) -> Card:
+        """The card called ``name`` (exact name first: the engine writes canonical names)."""
+        found = self.names.get(name)
+        return found if found is not None else self.cat.find(name) or self.cat.card(name)
+
+    def rule_value(self, slot: str) -> Any:
+        """The value of the rule in ``slot`` (the Basic Rules: draw 1, play 1, no limits)."""
+        name = self.rules[slot]
+        if name is None:
+            return 1 if slot == "draw" or slot == "play" else None
+        found = self.names.get(name)
+        return (found if found is not None else self.card(name)).value
+
+    def rules_in_play(self) -> list[Card]:
+        names, card = self.names, self.card
+        return [names.get(n) or card(n) for n in [*self.rules.values(), *self.others] if n]
+
+    def available(self) -> int:
+        """Cards that can still be drawn: the pile and, reshuffled, the discard pile."""
+        return self.pile + len(self.discard)
+
+    def drawable(self) -> int:
+        """Cards that can still be drawn and kept: the Creepers known on top of the pile
+        are laid down, not kept."""
+        return self.pile + len(self.discard) - len(self.top)
+
+    def draws_owed(self) -> int:
+        """Cards the player whose turn it is must still draw under the Draw rule."""
+        if self.ending is not None or self.first_round and any(self.replacements):
+            return 0
+        rule = self.rules["draw"]
+        owed = (1 if rule is None else (self.names.get(rule) or self.card(rule)).value) - self.drawn
+        if owed <= 0:
+            return 0
+        return min(owed, self.pile + len(self.discard) - len(self.top))
+
+    def plays_owed(self) -> int:
+        """Plays still owed this turn (Action plays first; Play All: the hand's size);
+        zero when the hand is empty."""
+        if self.ending is not None or self.first_round and any(self.replacements):
+            return 0
+        h = self.hands[self.current]
+        size = h.unknown + sum(h.known.values())
+        if self.subplays:
+            return min(size, self.subplays[-1])
+        rule = self.rules["play"]
+        rule = 1 if rule is None else (self.names.get(rule) or self.card(rule)).value
+        owed = size if rule == "all" else max(0, rule - self.played)
+        return min(owed, size)
+
+    def hand_excess(self, p: int) -> int:
+        """Cards ``p`` holds over the Hand Limit (0 without one)."""
+        rule = self.rules["hand-limit"]
+        if rule is None:
+            return 0
+        h = self.hands[p]
+        return max(0, h.unknown + sum(h.known.values()) - (self.names.get(rule) or self.card(rule)).value)
+
+    def keeper_excess(self, p: int) -> int:
+        """Keepers ``p`` has over the Keeper Limit (0 without one)."""
+        rule = self.rules["keeper-limit"]
+        if rule is None:
+            return 0
+        return max(0, sum(self.keepers[p].values()) - (self.names.get(rule) or self.card(rule)).value)
+
+    def pushed(self) -> list[int]:
+        """Players other than the one whose turn it is who are over a limit now."""
+        if self.ending is not None or self.first_round:
+            return []
+        rules = self.rules
+        hand_rule, keep_rule = rules["hand-limit"], rules["keeper-limit"]
+        if hand_rule is None and keep_rule is None:
+            return []
+        names = self.names
+        hand = None if hand_rule is None else (names.get(hand_rule) or self.card(hand_rule)).value
+        keep = None if keep_rule is None else (names.get(keep_rule) or self.card(keep_rule)).value
+        current = self.current
+        out = []
+        if keep is None:
+            for p, h in enumerate(self.hands):
+                if p != current and h.unknown + sum(h.known.values()) > hand:
+                    out.append(p)
+            return out
+        keepers = self.keepers
+        for p, h in enumerate(self.hands):
+            if p != current and (hand is not None and h.unknown + sum(h.known.values()) > hand
+                                 or sum(keepers[p].values()) > keep):
+                out.append(p)
+        return out
+
+    def visible(self) -> Counter:
+        """Copies of each card the referee can see: in play, in front of players, known
+        in hands, on the discard pile, out of the game, known on top of the pile."""
+        seen: Counter = Counter(n for n in [*self.rules.values(), *self.others, self.goal,
+                                            self.trio] if n)
+        for p in range(len(self.players)):
+            seen.update(self.keepers[p])
+            seen.update(self.creepers[p])
+            seen.update(self.hands[p].known)
+        seen.update(n for n in self.discard if n)
+        seen.update(self.trash)
+        seen.update(self.top)
+        return seen
+
+    def seen(self, name: str) -> int:
+        """Copies of ``name`` the referee can see: ``visible()[name]`` without counting
+        every other card (the check of one event needs one name)."""
+        n = (*self.rules.values(), *self.others, self.goal, self.trio).count(name)
+        for c in self.keepers:
+            n += c.get(name, 0)
+        for c in self.creepers:
+            n += c.get(name, 0)
+        for h in self.hands:
+            n += h.known.get(name, 0)
+        return n + self.discard.count(name) + self.trash.count(name) + self.top.count(name)
+
+    def unseen(self, name: str, seen: Counter | None = None) -> int:
+        """Copies of ``name`` in the deck the referee cannot see (``seen``: a
+        :meth:`visible` count already made, when many names are asked)."""
+        return self.composition.get(name, 0) - (self.seen(name) if seen is None else seen[name])
+
+    def zombies_in_front(self, p: int) -> int:
+        """Zombies in front of ``p``, counted as the cards show them (a Trio is 3)."""
+        names, card = self.names, self.card
+        return sum([n * (names.get(c) or card(c)).zombie for c, n in self.creepers[p].items()])
+
+    @property
+    def ungoal(self) -> str | None:
+        """The card in the Goal's place when it is an Ungoal (ruling 17), else None."""
+        return self.goal if self.goal and self.card(self.goal).type == "ungoal" else None
+
+    def _needs(self, goal: Card) -> dict[str, int]:
+        """The Keepers and Creepers ``goal`` needs, by canonical name and count (kept
+        with the catalogue, which a card line replaces whole)."""
+        memo = self.cat.__dict__.get("_needs")
+        if memo is None:
+            memo = self.cat.__dict__["_needs"] = {}
+        need = memo.get(goal.name)
+        if need is None:
+            need = {}
+            for n in goal.needs:
+                c = self.card(n).name
+                need[c] = need.get(c, 0) + 1
+            memo[goal.name] = need
+        return need
+
+    def meets(self, p: int, name: str | None, extra: str | None = None) -> bool:
+        """Whether player ``p`` meets the Goal (or Ungoal) ``name`` (``extra``: a Keeper
+        to count as if in front of them)."""
+        if name is None:
+            return False
+        goal = self.card(name)
+        if goal.needs is None:
+            return False
+        return self._meets(p, goal, self._needs(goal), extra)
+
+    def meeting(self, name: str) -> list[int]:
+        """The seats that meet the Goal (or Ungoal) ``name`` now."""
+        goal = self.card(name)
+        if goal.needs is None:
+            return []
+        need = self._needs(goal).items()
+        out = []
+        creepers = self.creepers
+        for p, keepers in enumerate(self.keepers):     # the cards first, cheaply
+            c = creepers[p]
+            for n, k in need:
+                if keepers.get(n, 0) + c.get(n, 0) < k:
+                    break
+            else:
+                if self._meets(p, goal, self._needs(goal), None):
+                    out.append(p)
+        return out
+
+    def _meets(self, p: int, goal: Card, need: dict[str, int], extra: str | None) -> bool:
+        keepers, creepers = self.keepers[p], self.creepers[p]
+        for c, k in need.items():
+            have = max(0, keepers.get(c, 0) + creepers.get(c, 0))  # as Counter + counts
+            if extra and c == extra:
+                have += 1
+            if have < k:
+                return False
+        if self.zombies_out:
+            # the zombie conditions are ignored; a card with nothing else to meet is never met
+            return bool(goal.needs) or not (goal.zombies != "any" or goal.zombies_min
+                                             or goal.table_zombies_min)
+        if goal.zombies == "any" and not goal.zombies_min and not goal.table_zombies_min:
+            return True
+        z = self.zombies_in_front(p)
+        if goal.zombies == "none" and z or goal.zombies == "need" and not z:
+            return False
+        if z < goal.zombies_min:
+            return False
+        if goal.table_zombies_min and sum(
+                self.zombies_in_front(q) for q in range(len(self.players))) < goal.table_zombies_min:
+            return False
+        return True
+
+    def kill_allowance(self, p: int, source: str) -> int:
+        """Kills a turn the ``source`` (a Keeper in front of ``p``, or bare hands) allows."""
+        rules = self.rules_in_play()
+        if source == BARE_HANDS:
+            return sum(r.bare_hand_kills for r in rules)
+        copies = self.keepers[p].get(source, 0)
+        if not copies:
+            return 0
+        keeper = self.card(source)
+        bonus = sum(r.weapon_kills for r in rules) if keeper.weapon else 0
+        return copies * (keeper.kills + bonus)
+
+    def owes(self) -> dict[str, Any]:
+        """What the player whose turn it is still owes this turn, and who else must discard."""
+        if self.over or self.first_round:
+            return {"draws": 0, "plays": 0, "action_plays": 0, "discards": 0, "drops": 0, "pushed": {}}
+        p = self.current
+        plays = self.plays_owed()
+        return {"draws": self.draws_owed(), "plays": 0 if self.subplays else plays,
+                "action_plays": plays if self.subplays else 0,
+                "discards": self.hand_excess(p), "drops": self.keeper_excess(p),
+                "pushed": {self.players[q]: {"discards": self.hand_excess(q), "drops": self.keeper_excess(q)}
+                           for q in self.pushed()}}
+
+
+def card_names(cat: Catalogue) -> dict[str, Card]:
+    """Each card of ``cat`` by its exact name (what :attr:`State.names` holds)."""
+    return {c.name: c for c in cat.cards.values()}
+
+
+def new_state(players: list[str], cat: Catalogue, composition: dict[str, int], zombies_out: bool,
+              index: dict[str, int]) -> State:
+    """The position after the deal: :data:`HAND_SIZE` unseen cards each, the Basic Rules."""
+    n = len(players)
+    state = State(
+        players=list(players), index=index, cat=cat, composition=composition, zombies_out=zombies_out,
+        hands=[Hand(unknown=HAND_SIZE) for _ in players], keepers=[Counter() for _ in players],
+        creepers=[Counter() for _ in players],
+        rules={"draw": None, "play": None, "hand-limit": None, "keeper-limit": None},
+        others=[], goal=None, pile=sum(composition.values()) - HAND_SIZE * n, top=[], discard=[], trash=[],
+        first_round=True, replacements=[0] * n, turn=1, current=0, drawn=0, played=0, subplays=[],
+        kills_used=Counter(), trio=None, flee=Counter(), winner=None, ending=None)
+    state.names = card_names(cat)
+    return state
