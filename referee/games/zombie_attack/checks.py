@@ -54,6 +54,7 @@ RULE_IDS: frozenset[str] = rule_ids(globals())
 # -- checks ------------------------------------------------------------------------------
 
 def over_problem(s: State) -> Problem:
+    """The refusal of any event once the game is over (who won)."""
     who = s.winner if s.winner != "zombies" else "the zombies"
     return f"the game is over ({who} won)", R_GAME_OVER
 
@@ -92,12 +93,15 @@ def start_problem(r: Rules, s: State, sq: Square) -> Problem | None:
 
 
 def start_check(r: Rules, s: State, ev: Event) -> Problem | None:
+    """Placing a human at set-up: a room of her own (a square off the mansion is bad input,
+    said by the step)."""
     if not r.mansion.on_board(ev.square):
         return None              # bad input, said by the step
     return start_problem(r, s, ev.square)
 
 
 def roll_check(r: Rules, s: State, ev: Event) -> Problem | None:
+    """Rolling: in the human phase, once a move."""
     p = s.players[ev.seat]
     if s.phase != "humans":
         return f"{p.name} rolls for a zombie in the zombie phase: 'zombie SQ roll N PATH'", R_ROTATION
@@ -107,6 +111,7 @@ def roll_check(r: Rules, s: State, ev: Event) -> Problem | None:
 
 
 def stop_check(r: Rules, s: State, ev: Event) -> Problem | None:
+    """Stopping or passing: only in the human phase."""
     if s.phase != "humans":
         return f"the zombie phase: {s.players[ev.seat].name} moves a zombie, there is no stop", R_ROTATION
     return None
@@ -152,6 +157,7 @@ def step_problem_plan(r: Rules, s: State, seat: int, facing: str) -> tuple[Probl
 
 
 def pile_text(pile: dict) -> str:
+    """The draw pile in words (``Empty 3, Weapon 1``), or ``empty``."""
     return ", ".join(f"{c} {n}" for c, n in pile.items() if n) or "empty"
 
 

@@ -175,13 +175,16 @@ class Game(Kernel):
 
     @property
     def over(self) -> bool:
+        """True once the game has ended."""
         return self.state.ending is not None
 
     @property
     def players(self) -> list[str]:
+        """The players' names in seat order."""
         return [p.name for p in self.state.players]
 
     def sq(self, sq: Square | None) -> str | None:
+        """The name of square ``sq`` (``d4``), or None."""
         return None if sq is None else square_name(sq)
 
     def mover(self) -> int | None:
@@ -192,12 +195,15 @@ class Game(Kernel):
         return next_human(self.state, seat, include_self)
 
     def zombies_at(self, sq: Square) -> list[Zombie]:
+        """The zombies on square ``sq``."""
         return zombies_at(self.state, sq)
 
     def humans_at(self, sq: Square, st: State | None = None) -> list[int]:
+        """The seats of the humans on ``sq`` (in ``st``, the game's position by default)."""
         return humans_at(st or self.state, sq)
 
     def zplayers_at(self, sq: Square, st: State | None = None) -> list[int]:
+        """The seats of the zombie players on ``sq`` (in ``st``, the game's position by default)."""
         return zplayers_at(st or self.state, sq)
 
     def phase_text(self) -> str:
@@ -224,6 +230,7 @@ class Game(Kernel):
     # -- the kernel: parse, check, step ----------------------------------------------------
 
     def seat_of(self, name: str) -> int:
+        """The seat of player ``name`` (any case); :class:`BadInputError` for an unknown one."""
         return seat_of(self._index, self._names, name, 30)
 
     def parse(self, text: str) -> Event:
@@ -439,6 +446,7 @@ class Game(Kernel):
         out: list[Option] = []
 
         def expand(event: Event) -> None:
+            """List ``event`` complete, or each completion of the choice it leaves."""
             if self.check(state, event) is not None:
                 return
             try:
@@ -475,6 +483,7 @@ class Game(Kernel):
     # -- state -------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON state of the replay contract (``docs/zombie-attack.md``, "JSON state")."""
         s = self.state
         nxt = self.mover()
         return {

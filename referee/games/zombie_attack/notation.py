@@ -62,6 +62,7 @@ def parse_deck(text: str) -> dict[str, int]:
 
 
 def deck_text(deck: dict[str, int]) -> str:
+    """The ``[Deck]`` text of card counts (``Empty=40 Hiding=24 ...``), kinds at 0 left out."""
     return " ".join(f"{c}={n}" for c, n in deck.items() if n)
 
 

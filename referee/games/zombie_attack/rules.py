@@ -45,6 +45,7 @@ def placement_choice(r: Rules, s: State, why: str) -> ChoiceNeeded:
 
 
 def walk_text(s: State, w: Walk) -> str:
+    """A walk's result in words: where it ends, whom it turns, the Weapon that destroys it."""
     bits = [f"to {square_name(w.end)}"]
     if w.turned:
         bits.append("turns " + ", ".join(s.players[i].name for i in sorted(w.turned)))
@@ -54,6 +55,7 @@ def walk_text(s: State, w: Walk) -> str:
 
 
 def path_index(start: Square, path: tuple[str, ...], sq: Square | None) -> int:
+    """The index in ``path`` (from ``start``) of the step onto ``sq``, or ``len(path)``."""
     cur = start
     for k, f in enumerate(path):
         cur = step(cur, f)
@@ -120,6 +122,7 @@ class Turn:
         return zs[i]
 
     def discard(self, cards: list[str]) -> None:
+        """``cards`` onto the discard pile (copied first), refilling an empty pile (ruling 11)."""
         s = self.s
         if not self._discard:
             s.discard = counter(s.discard)
@@ -138,6 +141,7 @@ class Turn:
             self._pile, self._discard = self._discard, True
 
     def draw(self, card: str) -> None:
+        """``card`` taken from the draw pile (copied first), refilling it when emptied (ruling 11)."""
         s = self.s
         if not self._pile:
             s.pile = counter(s.pile)
@@ -158,6 +162,7 @@ class Turn:
             s.winner, s.ending = "zombies", "all-turned"
 
     def start(self, ev: Event) -> str:
+        """Set-up: a human placed in a room; the human phase begins once all are placed."""
         s, m = self.s, self.r.mansion
         sq = ev.square
         if not m.on_board(sq):
@@ -171,6 +176,7 @@ class Turn:
         return f"{p.name}: start {square_name(sq)}"
 
     def roll(self, ev: Event) -> str:
+        """The mover's roll: a hider moves again and discards the Hiding Place."""
         s = self.s
         p = s.players[ev.seat]
         if ev.number is None:
@@ -187,6 +193,7 @@ class Turn:
         return f"{p.name}: roll {ev.number}"
 
     def stop(self, ev: Event) -> str:
+        """The mover passes (not rolled) or stops with steps unused."""
         s = self.s
         p = s.players[ev.seat]
         self.notes.append(f"{p.name} passes" + (" and stays hidden" if p.hiding else "") if s.roll is None else
@@ -195,6 +202,7 @@ class Turn:
         return f"{p.name}: stop"
 
     def end_move(self) -> None:
+        """The move ends: the next player not out of the game moves, or the zombie phase starts."""
         s = self.s
         s.roll, s.steps_left, s.visited = None, 0, frozenset()
         s.order += 1
@@ -205,6 +213,7 @@ class Turn:
             self.start_zombie_phase()
 
     def start_zombie_phase(self) -> None:
+        """The zombie phase: every zombie to move, the First Mover (or the next human) first."""
         s = self.s
         if s.ending is not None or not any(p.human for p in s.players):
             return
@@ -224,6 +233,7 @@ class Turn:
         self.notes.append(note)
 
     def end_zombie_phase(self) -> None:
+        """The round ends: the First Mover card passes to the next human clockwise."""
         s = self.s
         nxt = next_human(s, s.first, include_self=False)
         if nxt is None:
@@ -234,6 +244,9 @@ class Turn:
         self.notes.append(f"round {s.round}: the First Mover card passes to {s.players[nxt].name}")
 
     def step(self, ev: Event, plan: StepPlan | None = None) -> str:
+        """A step by the mover (checked): a Weapon used and a turn on the square, an escape with
+        the Key, or the card drawn there (:class:`ChoiceNeeded` when it or the decision is
+        left out); ``plan`` is what the check found on the way."""
         s, m = self.s, self.r.mansion
         seat = ev.seat
         p = s.players[seat]
@@ -274,6 +287,7 @@ class Turn:
         return text
 
     def card_choice(self, ev: Event, to: Square) -> ChoiceNeeded:
+        """The cards that may have been drawn on ``to``, as a choice."""
         s = self.s
         name = s.players[ev.seat].name
         empty = not sum(s.pile.values())
@@ -339,6 +353,7 @@ class Turn:
         return text, ends
 
     def keep_choice(self, ev: Event, to: Square, card: str) -> ChoiceNeeded:
+        """Keep or discard ``card`` (and the card a full hand drops), as a choice."""
         r = self.r
         p = self.s.players[ev.seat]
         base = f"{p.name}: {ev.facing} {card}"
@@ -354,6 +369,7 @@ class Turn:
                             f"{p.name} drew {CARD_TITLES[card]} on {square_name(to)}: keep it?", opts)
 
     def token_name(self, target) -> str:
+        """The zombie token ``target`` in words."""
         kind, who = target
         return f"{self.s.players[who].name} (a zombie player)" if kind == "player" else "a zombie"
 
@@ -399,6 +415,8 @@ class Turn:
                           f"discarded); {v.name} names the square ({v.name}: to SQUARE)")
 
     def destroy(self, zi: int, holder: int, where: str) -> None:
+        """Zombie ``zi`` destroyed by ``holder``'s Weapon: gone, or (``[ZombieReturn "door"]``)
+        waiting for the exit ``holder`` names."""
         s = self.s
         h = s.players[holder].name
         s.destroyed += 1
@@ -427,6 +445,8 @@ class Turn:
         self.notes.append(note)
 
     def zombie_player_step(self, ev: Event, to: Square, head: str, humans: list[int]) -> str:
+        """A zombie player's step onto ``to``: the ``humans`` there are turned, or an armed
+        one sends it to an exit (ruling 6) and its move ends."""
         s = self.s
         seat = ev.seat
         p = self.player(seat)
@@ -454,6 +474,7 @@ class Turn:
         return head
 
     def to(self, ev: Event) -> str:
+        """The placement awaited, named: an exit, or a free Linen Closet square."""
         s, m = self.s, self.r.mansion
         name = s.players[ev.seat].name
         first = s.pending[0]

@@ -41,6 +41,8 @@ class Rules:
 
 @dataclass
 class Player:
+    """A seat: its ``name``, whether ``human`` (else a zombie player), the square ``at`` (None
+    before set-up, or while sent away), the ``cards`` held, ``escaped`` and ``out``."""
     name: str
     human: bool = True
     at: Square | None = None
@@ -65,10 +67,12 @@ class Player:
 
 @dataclass
 class Zombie:
+    """A zombie token: its square ``at`` and whether it has ``moved`` this zombie phase."""
     at: Square | None           # None while waiting to be placed at an exit
     moved: bool = False
 
     def copy(self) -> "Zombie":
+        """A copy of the token."""
         return Zombie(self.at, self.moved)
 
 
@@ -87,6 +91,10 @@ class Pending:
 
 @dataclass
 class State:
+    """The position: ``players`` in seat order, ``zombies``, the draw ``pile`` and ``discard``
+    (Counters), the counts and whose move it is (``phase``, ``first``, ``order``, the
+    mover's ``roll``, ``steps_left`` and ``visited`` squares, ``zmover``), the placements
+    ``pending`` and the end (``winner``, ``ending``)."""
     players: list[Player]
     zombies: list[Zombie]
     pile: Counter
@@ -133,6 +141,7 @@ def counter(src: dict) -> Counter:
 # -- questions every part asks of a position ----------------------------------------------
 
 def over(s: State) -> bool:
+    """True once the game has ended."""
     return s.ending is not None
 
 
@@ -162,14 +171,17 @@ def next_human(s: State, seat: int, include_self: bool) -> int | None:
 
 
 def zombies_at(s: State, sq: Square) -> list[Zombie]:
+    """The zombies on square ``sq``."""
     return [z for z in s.zombies if z.at == sq]
 
 
 def humans_at(s: State, sq: Square) -> list[int]:
+    """The seats of the humans on square ``sq``."""
     return [i for i, p in enumerate(s.players) if p.human and p.at == sq]
 
 
 def zplayers_at(s: State, sq: Square) -> list[int]:
+    """The seats of the zombie players on square ``sq``."""
     return [i for i, p in enumerate(s.players) if not p.human and p.at == sq]
 
 

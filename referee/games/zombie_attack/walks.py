@@ -227,6 +227,7 @@ def searcher(m: Mansion, s: State, zi: int, ctx: Context | None = None):
     destroyed_counts: Counter = Counter()                      # (walk, length) -> paths
 
     def grow() -> None:
+        """The next layer of the search."""
         nxt: dict = {}
         for (sq, turned), entry in layers[-1].items():
             path, count = entry
@@ -255,6 +256,7 @@ def searcher(m: Mansion, s: State, zi: int, ctx: Context | None = None):
         layers.append(nxt)
 
     def search(roll: int) -> Walks:
+        """The :class:`Walks` for ``roll``."""
         while len(layers) <= roll:
             grow()
         reach = max(i for i in range(roll + 1) if layers[i])
