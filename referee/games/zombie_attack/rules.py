@@ -247,36 +247,34 @@ class Turn:
         """A step by the mover (checked): a Weapon used and a turn on the square, an escape with
         the Key, or the card drawn there (:class:`ChoiceNeeded` when it or the decision is
         left out); ``plan`` is what the check found on the way."""
-        s, m = self.s, self.r.mansion
+        s = self.s
         seat = ev.seat
         p = s.players[seat]
-        head = f"{p.name}: {ev.facing}"
         to, victims, tokens = plan or step_plan(s, seat, step(p.at, ev.facing))
         if not p.human:
-            return self.zombie_player_step(ev, to, head, victims)
+            return self.zombie_player_step(ev, to, f"{p.name}: {ev.facing}", victims)
         p = self.player(seat)
         p.at = to
         s.visited = s.visited | {to}
         s.steps_left -= 1
-        turned = False
-        for victim in victims:            # only with [WeaponHumans] and a Weapon (step_problem)
-            self.weapon_on_human(seat, victim)
-        for target in tokens:             # ruling 16: a Weapon acts once, on the first token
-            if WEAPON in p.cards:
-                self.use_weapon(seat, target)
-            else:
-                turned = True
-                self.turn(seat, f"walks into {self.token_name(target)} on {square_name(to)}")
-                break
-        if turned:
-            self.end_move()
-            return head
-        door = m.exit_at(to) if m.kind[to] == "exit" else None
-        if door is not None and f"Key:{door}" in p.cards:
-            s.winner, s.ending = p.name, "escape"
-            p.escaped = True
-            self.notes.append(f"{p.name} unlocks the {EXIT_TITLES[door]} with Key:{door}, escapes and wins")
-            return head
+        if victims or tokens:
+            for victim in victims:        # only with [WeaponHumans] and a Weapon (step_problem)
+                self.weapon_on_human(seat, victim)
+            for target in tokens:         # ruling 16: a Weapon acts once, on the first token
+                if WEAPON in p.cards:
+                    self.use_weapon(seat, target)
+                else:
+                    self.turn(seat, f"walks into {self.token_name(target)} on {square_name(to)}")
+                    self.end_move()
+                    return f"{p.name}: {ev.facing}"
+        m = self.r.mansion
+        if m.kind[to] == "exit":
+            door = m.exit_at(to)
+            if f"Key:{door}" in p.cards:
+                s.winner, s.ending = p.name, "escape"
+                p.escaped = True
+                self.notes.append(f"{p.name} unlocks the {EXIT_TITLES[door]} with Key:{door}, escapes and wins")
+                return f"{p.name}: {ev.facing}"
         card = ev.card
         if card is None:
             raise self.card_choice(ev, to)
