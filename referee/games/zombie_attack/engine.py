@@ -316,6 +316,7 @@ class Game(Kernel):
         """Zombie ``z`` walks ``path`` (a legal walk with the result ``walk``): the
         position is replaced by the one after it; the notes."""
         t = Turn(self.rules, self.state)
+        t.lost = True                     # a position set by hand: look for the end as the walk did
         t.walk(self._zi(z), walk, path, mover)
         self.state = t.s
         return t.notes

@@ -535,21 +535,25 @@ class Turn:
         if walk.turned:
             for seat in sorted(walk.turned, key=lambda i: path_index(z0.at, path, s.players[i].at)):
                 self.turn(seat, f"is caught by the zombie on {square_name(s.players[seat].at)}")
-        self.zombies()[zi] = Zombie(walk.end, True)
+        z = _new(Zombie)                  # Zombie(walk.end, True), made without the dataclass __init__
+        z.at, z.moved = walk.end, True
+        self.zombies()[zi] = z
         if walk.destroyed_by is not None:
             holder = self.player(walk.destroyed_by)
             holder.cards.remove(WEAPON)
             self.discard([WEAPON])
             self.destroy(zi, walk.destroyed_by, square_name(walk.end))
-        self.check_end()
-        if s.ending is not None:
-            return
-        if all(o.moved for o in s.zombies):
-            self.end_zombie_phase()
-        else:
-            nxt = next_human(s, mover_seat, include_self=False)
-            s.zmover = nxt
-            self.notes.append(f"{s.players[nxt].name} moves the next zombie")
+        if self.lost:
+            self.check_end()
+            if s.ending is not None:
+                return
+        for o in s.zombies:
+            if not o.moved:
+                nxt = next_human(s, mover_seat, include_self=False)
+                s.zmover = nxt
+                self.notes.append(f"{s.players[nxt].name} moves the next zombie")
+                return
+        self.end_zombie_phase()
 
 
 #: The :class:`Turn` method of each verb.
