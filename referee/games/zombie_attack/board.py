@@ -54,6 +54,11 @@ class Mansion:
     dining: str | None = None
     source: str = ""
 
+    def __deepcopy__(self, memo: dict) -> "Mansion":
+        """The mansion itself: it never changes once read, so a deep copy of a game (a
+        trial in ``referee check`` or ``move``) shares it with its step tables."""
+        return self
+
     def sq(self, sq: Square) -> str:
         return square_name(sq)
 
