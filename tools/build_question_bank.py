@@ -33,11 +33,9 @@ sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
 def banked_sets() -> list[Path]:
     """The question sets the bank is made from: every non-blind optional set, the extra
     set and the probe sets."""
-    import rules_eval as RE
+    import qsets
 
-    sets = [RE.EXTRA, *(path for path, blind, _ in RE.OPTIONAL_SETS.values() if not blind)]
-    sets += sorted(RE.EXTRA.parent.glob("rules_questions_probe*_*.jsonl"))
-    return sets
+    return [qsets.path(name) for name in qsets.banked()]
 
 
 def _key(game: str, q: str) -> tuple[str, str]:
@@ -46,9 +44,9 @@ def _key(game: str, q: str) -> tuple[str, str]:
 
 def unseen_sets() -> list[Path]:
     """The sets that stand for questions the search has never seen: blind and held out."""
-    import rules_eval as RE
+    import qsets
 
-    return [RE.HOLDOUT, *(path for path, blind, _ in RE.OPTIONAL_SETS.values() if blind)]
+    return [qsets.path(name) for name in qsets.names() if qsets.unseen(name)]
 
 
 def build(leave_out: tuple[str, ...] = ()) -> tuple[list[dict], int]:

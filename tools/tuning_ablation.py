@@ -55,16 +55,16 @@ from rulesdb import synonyms as _syn  # noqa: E402
 
 def dev_sets() -> dict[str, list[dict]]:
     """Every dev question set by name (never a blind or held-out one)."""
+    import qsets
+
     sets: dict[str, list[dict]] = {}
     if rules_eval.SHARED.exists():
         sets["shared"] = rules_eval.load(rules_eval.SHARED)
     sets["extra"] = rules_eval.load(rules_eval.EXTRA)
     for name, (path, blind, _) in rules_eval.OPTIONAL_SETS.items():
-        if not blind and "blind" not in path.name and "holdout" not in path.name:
+        if not blind and not qsets.unseen(path.stem):
             sets[name] = rules_eval.load(path)
-    bench = Path(rules_eval.__file__).parent
-    sets["probe"] = [q for p in sorted(bench.glob("rules_questions_probe*_*.jsonl"))
-                     if "blind" not in p.name and "holdout" not in p.name for q in rules_eval.load(p)]
+    sets["probe"] = rules_eval.probe_questions()
     return sets
 
 

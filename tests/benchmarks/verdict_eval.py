@@ -19,15 +19,17 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-DEV = Path(__file__).with_name("questions") / "verdicts-dev.jsonl"
+import qsets  # noqa: E402
+
+DEV = qsets.path("verdicts-dev")
 
 
 def main() -> None:
@@ -43,7 +45,7 @@ def main() -> None:
     if a.overlap is not None:
         A.OVERLAP = a.overlap
 
-    rows = [json.loads(line) for line in a.set.read_text().splitlines() if line.strip()]
+    rows = qsets.load(a.set)
     with tempfile.TemporaryDirectory() as tmp:
         db = Database(index_path=Path(tmp) / "i.sqlite", imports_path=Path(tmp) / "r.db")
         feats = []
