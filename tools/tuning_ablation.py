@@ -319,11 +319,14 @@ def try_drop(ab: "Ablation", table: str, row: dict) -> dict:
     return out
 
 
-def sequential(tmp: Path, tables: list[str], budget: float, verdicts: bool = True) -> dict:
+def sequential(tmp: Path, tables: list[str], budget: float, verdicts: bool = True,
+               keep: tuple[str, ...] = ()) -> dict:
     """The sequential ablation: each table in turn, each row in file order, taken out and
     kept out when nothing moves (:func:`try_drop`), the next row tried on the reduced
     tables.  Each table is rewritten when its rows are done; rows not reached within
-    ``budget`` seconds are kept as they are.  Returns a summary by table."""
+    ``budget`` seconds are kept as they are, and so are the rows named in ``keep``
+    (``TABLE:ROW``: rows a test pins, or whose removal the full figures show).  Returns a
+    summary by table."""
     import time
 
     t0 = time.perf_counter()
@@ -333,7 +336,7 @@ def sequential(tmp: Path, tables: list[str], budget: float, verdicts: bool = Tru
         rows = _syn.load_rows(table)
         kept, dropped, tried, t1 = [], 0, 0, time.perf_counter()
         for row in rows:
-            if time.perf_counter() - t0 > budget:
+            if time.perf_counter() - t0 > budget or f"{table}:{_key(table, row)}" in keep:
                 kept.append(row)
                 continue
             res = try_drop(ab, table, row)
@@ -459,7 +462,8 @@ def main() -> int:
     tables = args.table or list(_syn.TABLES)
     if args.sequential:
         with tempfile.TemporaryDirectory() as tmp:
-            summary = sequential(Path(tmp), tables, args.budget, verdicts=not args.no_verdicts)
+            summary = sequential(Path(tmp), tables, args.budget, verdicts=not args.no_verdicts,
+                                 keep=tuple(args.keep))
         print(json.dumps({"summary": summary}), file=sys.stderr)
         return 0
     summary = {}
