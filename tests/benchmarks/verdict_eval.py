@@ -6,10 +6,11 @@ Usage (from the repository root)::
     .venv/bin/python tests/benchmarks/verdict_eval.py            # the chosen thresholds
     .venv/bin/python tests/benchmarks/verdict_eval.py --curve    # coverage / wrong rate grid
     .venv/bin/python tests/benchmarks/verdict_eval.py --misses   # the wrong verdicts
-    .venv/bin/python tests/benchmarks/verdict_eval.py --set FILE # another set (rows game, q, verdict)
+    .venv/bin/python tests/benchmarks/verdict_eval.py --set FILE # another set file (read by qsets.load)
 
-The calibration set ``questions/verdicts-dev.jsonl`` (rows ``{"game", "q", "verdict",
-"entry"}``, worded unlike the canonical questions) is where the thresholds of
+The calibration set ``questions/verdicts-dev.jsonl`` (rows of the one question-set schema,
+``qsets.FIELDS``, with ``game``, ``q``, ``verdict`` and ``entry`` filled; worded unlike the
+canonical questions) is where the thresholds of
 :mod:`rulesdb.answer` are chosen.  A blind set is measured once with the chosen
 thresholds (no ``--curve``).  Rates are over all the set's yes/no questions: "right" is
 the share stated with the rulebook's verdict, "wrong" the share stated with the opposite.
