@@ -198,3 +198,25 @@ def test_any_text_gets_an_answer_or_none_without_error(db, text, game, tags):
     assert (out.entry is None) == (not out.hits)
     if out.verdict is not None:
         assert out.question.yes_no and out.verdict.verdict in ("yes", "no")
+
+
+def test_a_word_of_the_question_stands_for_one_canonical_word_only():
+    """Content words are paired one to one: "mid turn" cannot stand for both "turn" and
+    "dead" (whose synonyms hold "turned")."""
+    from rulesdb.answer import _hits
+
+    turn, dead, dog = frozenset({"turn"}), frozenset({"dead", "turn"}), frozenset({"dog"})
+    assert _hits((dog, turn, dead), (dog, turn)) == 2
+    assert _hits((dog, turn), (dog, turn, dead)) == 2
+    assert _hits((turn, dead), (dead, turn)) == 2  # a pairing that needs a swap is found
+
+
+def test_banked_questions_with_a_readers_verdict_are_canonical_questions():
+    from rulesdb.bank import AskedQuestion
+    from rulesdb.verdicts import from_bank
+
+    bank = [AskedQuestion("fluffy", "can the dog go sideways", "fluffy.facing", "yes", "E and W are moves", "MOVING"),
+            AskedQuestion("fluffy", "how does the dog move", "fluffy.facing")]
+    (row,) = from_bank(bank)
+    assert (row.game, row.q, row.verdict, row.entry, row.section) == \
+        ("fluffy", "can the dog go sideways", "yes", "fluffy.facing", "MOVING")
