@@ -135,14 +135,33 @@ def polarity(text: str) -> tuple[int, int, int, int]:
             min(1, len(_WITHOUT.findall(t))), min(1, len(_EXCEPT.findall(t))))
 
 
+#: Words before a number that put it past a bound: "more than 3" asks about exceeding a
+#: limit of 3, the opposite question to "is the limit 3" (whose words, "max 3", "up to 3",
+#: "at least 3", name the number itself).
+_PAST = ((">", ("more than", "over", "above", "beyond", "past", "exceed", "exceeds", "exceeding")),
+         ("<", ("less than", "fewer than", "under", "below")))
+
+
 def numbers(text: str) -> frozenset:
-    """The numbers ``text`` names, in digits or words ("2nd", "two", "twice" -> 2)."""
+    """The numbers ``text`` names, in digits or words ("2nd", "two", "twice" -> 2), each
+    as ``("=", n)``, or ``(">", n)`` / ``("<", n)`` when the words before it put it past
+    a bound ("more than 3", "fewer than 2"): "can I hold more than 3" is not asked by "is
+    3 the max".
+
+    >>> sorted(numbers("can i have more than three event cards")), sorted(numbers("max hand is 3"))
+    ([('>', 3)], [('=', 3)])
+    >>> sorted(numbers("fewer than 2 zombies")), sorted(numbers("roll a 2 twice"))
+    ([('<', 2)], [('=', 2)])
+    """
+    ws = re.findall(r"[a-z0-9]+", _plain(text))
     out = set()
-    for w in re.findall(r"[a-z0-9]+", _plain(text)):
-        if w.isdigit():
-            out.add(int(w))
-        elif w in _NUMBER_WORDS:
-            out.add(_NUMBER_WORDS[w])
+    for i, w in enumerate(ws):
+        n = int(w) if w.isdigit() else _NUMBER_WORDS.get(w)
+        if n is None:
+            continue
+        before = " " + " ".join(ws[max(0, i - 2):i]) + " "
+        bound = next((b for b, words in _PAST if any(before.endswith(f" {x} ") for x in words)), "=")
+        out.add((bound, n))
     return frozenset(out)
 
 

@@ -46,9 +46,9 @@ def test_polarity_counts_negations_only_and_without_alike(a, b, same):
 
 
 def test_numbers_in_digits_words_and_ordinals():
-    assert A.numbers("his 2nd step out of a roll of four") == {2, 4}
-    assert A.numbers("can two zombies share one square") == {2}  # "one" is mostly "a"
-    assert A.numbers("play three cards twice") == {3, 2}
+    assert A.numbers("his 2nd step out of a roll of four") == {("=", 2), ("=", 4)}
+    assert A.numbers("can two zombies share one square") == {("=", 2)}  # "one" is mostly "a"
+    assert A.numbers("play three cards twice") == {("=", 3), ("=", 2)}
 
 
 def _write(folder: Path, game: str, rows: list[tuple]) -> None:
@@ -220,3 +220,16 @@ def test_banked_questions_with_a_readers_verdict_are_canonical_questions():
     (row,) = from_bank(bank)
     assert (row.game, row.q, row.verdict, row.entry, row.section) == \
         ("fluffy", "can the dog go sideways", "yes", "fluffy.facing", "MOVING")
+
+
+def test_more_than_a_number_is_another_question_than_the_number(db):
+    """"can I hold more than 3 event cards" (No) does not answer "max hand is 3 event
+    cards, right" (Yes): a number past a bound is not the number."""
+    from rulesdb.answer import numbers
+
+    assert numbers("can i have more than three event cards in hand") == {(">", 3)}
+    assert numbers("max hand is 3 event cards") == numbers("do i stay at 3 cards max") == {("=", 3)}
+    assert numbers("fewer than two zombies") == {("<", 2)}
+    out = A.ask(db, "max hand is 3 event cards, right", "zombies")
+    assert out.verdict is None or out.verdict.verdict == "yes"
+    assert A.match(db, A.read("can i have more than three event cards in hand"), "zombies").verdict == "no"
