@@ -10,16 +10,21 @@
    plus word overlap) gives its verdict only when it is close enough
    (:data:`VERDICT_FLOOR`) and agrees with the question in polarity (the negations
    "not", "n't", "never", "no", "too many", "without", "only" ... counted alike), in
-   its numbers, and in its key words (every content word of the canonical question found
-   in the question, at most :data:`EXTRA_WORDS` content words of the question left over),
-   and when no other canonical question as close gives the opposite verdict; and only
-   canonical questions about the entries the search ranks in its first eight are read.
-   Otherwise there is no verdict, and the answer says what the rule is.  The thresholds
-   were chosen on the calibration set ``tests/benchmarks/questions/verdicts-dev.jsonl``
-   (``tests/benchmarks/verdict_eval.py --curve``), never on a blind set: wrong verdicts
-   0% of its 250 questions, right ones 5.6% (the set words facts far from the canonical
-   questions; letting one or two canonical words go unmatched answers more but states
-   "facing north" for "facing south").
+   its numbers, and in its words (content words paired one to one, a word of the
+   question standing for one word of the canonical question only: at most
+   :data:`MISSING_WORDS` of the canonical question's and :data:`EXTRA_WORDS` of the
+   question's left unpaired, and none of those a key word of the game), and when no other
+   canonical question as close gives the opposite verdict; and only canonical questions
+   about the entries the search ranks in its first eight are read.  The canonical
+   questions are the files of :mod:`rulesdb.verdicts` and the banked players' questions
+   a reader gave a verdict (:func:`rulesdb.verdicts.from_bank`).  Otherwise there is no
+   verdict, and the answer says what the rule is.  The thresholds were chosen on the
+   calibration set ``tests/benchmarks/questions/verdicts-dev.jsonl``
+   (``tests/benchmarks/verdict_eval.py --curve``), never on a blind set: right verdicts
+   13.2% of its 250 questions, the opposite 0.4% (one: "is the dog allowed to dash
+   through a zombie's square" met "dog dashes through a zombie's square, dead?", whose
+   No answers another question).  The set words facts far from the canonical questions;
+   the lower floors of the curve answer a few more and state more opposites.
 2. **The deciding sentence.**  Of the best entry's text (and its answer line, without its
    Yes/No), the sentence nearest the question: cosine plus the share of the question's
    words (with their synonyms, as the search reads them) it holds.  The best entry is
@@ -52,7 +57,7 @@ OVERLAP = 1.0
 #: answered by "can I move diagonally").
 EXTRA_WORDS = 2
 #: How many content words of the canonical question may be missing from the question.
-MISSING_WORDS = 0
+MISSING_WORDS = 2
 #: A second canonical question within this margin of the best with the opposite verdict
 #: makes the verdict ambiguous: none is stated.
 AMBIGUITY = 0.05
@@ -130,14 +135,33 @@ def polarity(text: str) -> tuple[int, int, int, int]:
             min(1, len(_WITHOUT.findall(t))), min(1, len(_EXCEPT.findall(t))))
 
 
+#: Words before a number that put it past a bound: "more than 3" asks about exceeding a
+#: limit of 3, the opposite question to "is the limit 3" (whose words, "max 3", "up to 3",
+#: "at least 3", name the number itself).
+_PAST = ((">", ("more than", "over", "above", "beyond", "past", "exceed", "exceeds", "exceeding")),
+         ("<", ("less than", "fewer than", "under", "below")))
+
+
 def numbers(text: str) -> frozenset:
-    """The numbers ``text`` names, in digits or words ("2nd", "two", "twice" -> 2)."""
+    """The numbers ``text`` names, in digits or words ("2nd", "two", "twice" -> 2), each
+    as ``("=", n)``, or ``(">", n)`` / ``("<", n)`` when the words before it put it past
+    a bound ("more than 3", "fewer than 2"): "can I hold more than 3" is not asked by "is
+    3 the max".
+
+    >>> sorted(numbers("can i have more than three event cards")), sorted(numbers("max hand is 3"))
+    ([('>', 3)], [('=', 3)])
+    >>> sorted(numbers("fewer than 2 zombies")), sorted(numbers("roll a 2 twice"))
+    ([('<', 2)], [('=', 2)])
+    """
+    ws = re.findall(r"[a-z0-9]+", _plain(text))
     out = set()
-    for w in re.findall(r"[a-z0-9]+", _plain(text)):
-        if w.isdigit():
-            out.add(int(w))
-        elif w in _NUMBER_WORDS:
-            out.add(_NUMBER_WORDS[w])
+    for i, w in enumerate(ws):
+        n = int(w) if w.isdigit() else _NUMBER_WORDS.get(w)
+        if n is None:
+            continue
+        before = " " + " ".join(ws[max(0, i - 2):i]) + " "
+        bound = next((b for b, words in _PAST if any(before.endswith(f" {x} ") for x in words)), "=")
+        out.add((bound, n))
     return frozenset(out)
 
 
@@ -177,9 +201,23 @@ def word_forms(ws: tuple[str, ...]) -> list[list[str]]:
 
 
 def _hits(mine: tuple, theirs: tuple) -> int:
-    """How many of the form sets ``mine`` meet one of the form sets ``theirs``."""
-    pool = frozenset().union(*theirs) if theirs else frozenset()
-    return sum(not f.isdisjoint(pool) for f in mine)
+    """How many of the form sets ``mine`` can be paired, one to one, with form sets of
+    ``theirs`` they meet (a maximum bipartite matching, so one word of the question
+    vouches for one word of the canonical question only: "mid turn" cannot stand for
+    both "turn" and "dead", a synonym of "turned")."""
+    match: dict[int, int] = {}
+
+    def pair(i: int, seen: set[int]) -> bool:
+        for j, g in enumerate(theirs):
+            if j in seen or mine[i].isdisjoint(g):
+                continue
+            seen.add(j)
+            if j not in match or pair(match[j], seen):
+                match[j] = i
+                return True
+        return False
+
+    return sum(pair(i, set()) for i in range(len(mine)))
 
 
 def _aux_led(text: str) -> bool:
@@ -284,14 +322,18 @@ def match(db, q: Question, game: str, qvec=None, overridden: frozenset = frozens
     pool = frozenset().union(*cw) if cw else frozenset()
     extra_keys = [w for w, f in zip(q.content, qforms)
                   if f.isdisjoint(pool) and _stem(w) in keys and w not in _NOT_KEYS]
-    ok_words = len(cw) - hit_c <= missing and len(q.content) - hit_q <= extra and not extra_keys
+    qpool = frozenset().union(*qforms) if qforms else frozenset()
+    missing_keys = [w for w, f in zip(content_words(canon.q), cw)
+                    if f.isdisjoint(qpool) and _stem(w) in keys and w not in _NOT_KEYS]
+    ok_words = (len(cw) - hit_c <= missing and len(q.content) - hit_q <= extra
+                and not extra_keys and not missing_keys)
     rival = next((s for s in scored[1:] if s[0] >= score - AMBIGUITY and s[2].verdict != canon.verdict
                   and polarity(s[2].q) == q.polarity), None)
     if explain is not None:
         explain.append({"q": canon.q, "verdict": canon.verdict, "score": score, "cosine": cos,
                         "polarity": ok_polarity, "numbers": ok_numbers, "words": ok_words,
                         "extra": len(q.content) - hit_q, "missing": len(cw) - hit_c,
-                        "extra_keys": extra_keys,
+                        "extra_keys": extra_keys, "missing_keys": missing_keys,
                         "entry": canon.entry,
                         "rival": rival[2].q if rival else None})
     if score < floor or not (ok_polarity and ok_numbers and ok_words) or rival is not None:

@@ -455,6 +455,8 @@ class Database:
             canon = _verdicts.load(self.verdicts_dir)
         except (OSError, ValueError):
             canon = []
+        known = {(c.game, c.q) for c in canon}  # the readers' verdicts on banked questions too
+        canon += [c for c in _verdicts.from_bank(bank) if (c.game, c.q) not in known]
         self.rebuilt = True
         tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         try:

@@ -5,7 +5,8 @@ One TOML file per game (or several): top-level ``game`` and ``rulebook`` keys, t
 (``id``, ``title``, ``question``, ``answer``, ``reason``, ``rules``: the rule ids it
 reads).  Both may carry ``keywords``, ``phrases`` (the question as a rulebook reader
 words it), ``asked`` (how players ask at the table: situations, slang, yes/no
-disputes) and ``related`` ids; a rule that settles a yes/no dispute carries a one-line
+disputes; the shipped entries keep theirs as tuning data, :data:`ASKED_FILE`, each
+with the question that motivated it) and ``related`` ids; a rule that settles a yes/no dispute carries a one-line
 ``answer`` ("Yes: ..." / "No: ..."), shown by ``referee rules search`` as a plain statement
 without its Yes/No: it was written for one way of asking, so it is never a verdict on
 another question (verdicts come from :mod:`rulesdb.verdicts`).
@@ -34,6 +35,9 @@ GAMES: tuple[str, ...] = tuple(s.rules_game for s in _registry())
 RULEBOOKS: dict[str, str] = {s.rules_game: s.rulebook for s in _registry()}
 
 ENTRIES_DIR = Path(__file__).resolve().parent / "entries"
+#: The entries' ``asked`` phrasings (tuning data: one ``{"entry", "q", "why"}`` a line, in
+#: each entry's order), read with the entry files of :data:`ENTRIES_DIR`.
+ASKED_FILE = Path(__file__).resolve().parent / "data" / "tuning" / "asked.jsonl"
 
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$")
 
@@ -326,9 +330,42 @@ def _str(table: dict, key: str, where: str, problems: list[str], required: bool 
     return value
 
 
-def load_entries(directory: Path | None = None, files: list[Path] | None = None) -> list[Entry]:
+def load_asked(path: Path | None = None) -> dict[str, list[str]]:
+    """The ``asked`` phrasings of ``path`` (default :data:`ASKED_FILE`) by entry id, each
+    entry's in file order: ``{"fluffy.tree": ["the pooch peed on the tree, now what", ...]}``.
+    Each line of the file is ``{"entry": id, "q": phrasing, "why": provenance}``; ``{}``
+    when the file is missing.  Raises ``ValueError`` naming the line for a line that is not
+    such an object."""
+    import json
+
+    path = ASKED_FILE if path is None else Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    out: dict[str, list[str]] = {}
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            entry, q = row["entry"], row["q"]
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{path.name}:{n}: not an asked phrasing ({exc})") from None
+        if not (isinstance(entry, str) and isinstance(q, str) and q.strip()):
+            raise ValueError(f"{path.name}:{n}: entry and q must be non-empty strings")
+        out.setdefault(entry, []).append(" ".join(q.split()))
+    return out
+
+
+def load_entries(directory: Path | None = None, files: list[Path] | None = None,
+                 asked: Path | None = None) -> list[Entry]:
     """Load and validate every entry file; return the rules and rulings in file order.
 
+    An entry's ``asked`` phrasings are those of its TOML table, then those of the
+    phrasings file ``asked`` (default: :data:`ASKED_FILE` when every entry file is in
+    :data:`ENTRIES_DIR`, else none); a phrasing naming an entry not loaded is ignored
+    (``tests/test_tuning_data.py`` checks the shipped file names only entries that exist).
     Checks: each file parses and names a known ``game``; ids are well formed, start with
     their game and are unique across all files; rules have title, section and text;
     rulings have title, question and answer; every ``related`` and ``rules`` id exists;
@@ -339,6 +376,13 @@ def load_entries(directory: Path | None = None, files: list[Path] | None = None)
 
     paths = files if files is not None else entry_files(directory)
     problems: list[str] = []
+    if asked is None and all(Path(p).resolve().parent == ENTRIES_DIR for p in paths):
+        asked = ASKED_FILE
+    try:
+        more_asked = load_asked(asked) if asked is not None else {}
+    except (OSError, ValueError) as exc:
+        problems.append(f"asked phrasings: {exc}")
+        more_asked = {}
     raw: list[tuple[str, dict, str, str]] = []  # (kind, table, game, file)
     for path in paths:
         try:
@@ -378,7 +422,7 @@ def load_entries(directory: Path | None = None, files: list[Path] | None = None)
             keywords=_strs(t.get("keywords"), where, "keywords", problems),
             phrases=_strs(t.get("phrases"), where, "phrases", problems),
             related=_strs(t.get("related"), where, "related", problems),
-            asked=_asked(t.get("asked"), where, problems),
+            asked=_asked(t.get("asked"), where, problems) + tuple(more_asked.get(eid, ())),
             file=fname,
         )
         if kind == "rule":

@@ -22,6 +22,9 @@ from pathlib import Path
 TUNING_DIR = Path(__file__).resolve().parent / "data" / "tuning"
 #: The tables' files, by role.
 TABLES = ("synonyms", "rewrites", "stop_words", "claimants")
+#: The entries' ``asked`` phrasings (read by :func:`rulesdb.model.load_asked` when the
+#: index is built, not here), in the same folder and in the index key.
+ASKED = "asked"
 
 
 def load_rows(table: str, folder: Path | None = None) -> list[dict]:
@@ -35,11 +38,12 @@ def load_rows(table: str, folder: Path | None = None) -> list[dict]:
 
 def digest(folder: Path | None = None) -> str:
     """A sha256 of the tuning files, for the index key: the rewrites and stop words shape
-    the indexed phrasings, so a changed table rebuilds the index."""
+    the indexed phrasings, and ``asked.jsonl`` holds them, so a changed file rebuilds the
+    index."""
     import hashlib
 
     h = hashlib.sha256()
-    for table in TABLES:
+    for table in (*TABLES, ASKED):
         try:
             h.update(((folder or TUNING_DIR) / f"{table}.jsonl").read_bytes())
         except OSError:

@@ -58,6 +58,16 @@ def files(directory: Path | None = None) -> list[Path]:
     return sorted(p for p in directory.glob("*.jsonl") if p.is_file())
 
 
+def from_bank(bank) -> list[Canonical]:
+    """The banked questions (:class:`rulesdb.bank.AskedQuestion`) a reader gave a verdict,
+    as canonical questions: players' own wordings, each with the verdict a reader wrote
+    for it from the rulebook (``tools/merge_reader_labels.py``).  A question already
+    among the canonical files is read there."""
+    return [Canonical(game=b.game, q=b.q, verdict=b.verdict, entry=b.entry,
+                      because=b.because or "", section=b.section or "")
+            for b in bank if b.verdict in ("yes", "no")]
+
+
 def load(directory: Path | None = None) -> list[Canonical]:
     """Every canonical question of ``directory``, by file (game) then line.  Raises
     ``ValueError`` naming the file and line for a row that is not a JSON object with

@@ -46,9 +46,9 @@ def test_polarity_counts_negations_only_and_without_alike(a, b, same):
 
 
 def test_numbers_in_digits_words_and_ordinals():
-    assert A.numbers("his 2nd step out of a roll of four") == {2, 4}
-    assert A.numbers("can two zombies share one square") == {2}  # "one" is mostly "a"
-    assert A.numbers("play three cards twice") == {3, 2}
+    assert A.numbers("his 2nd step out of a roll of four") == {("=", 2), ("=", 4)}
+    assert A.numbers("can two zombies share one square") == {("=", 2)}  # "one" is mostly "a"
+    assert A.numbers("play three cards twice") == {("=", 3), ("=", 2)}
 
 
 def _write(folder: Path, game: str, rows: list[tuple]) -> None:
@@ -198,3 +198,39 @@ def test_any_text_gets_an_answer_or_none_without_error(db, text, game, tags):
     assert (out.entry is None) == (not out.hits)
     if out.verdict is not None:
         assert out.question.yes_no and out.verdict.verdict in ("yes", "no")
+
+
+def test_a_word_of_the_question_stands_for_one_canonical_word_only():
+    """Content words are paired one to one: "mid turn" cannot stand for both "turn" and
+    "dead" (whose synonyms hold "turned")."""
+    from rulesdb.answer import _hits
+
+    turn, dead, dog = frozenset({"turn"}), frozenset({"dead", "turn"}), frozenset({"dog"})
+    assert _hits((dog, turn, dead), (dog, turn)) == 2
+    assert _hits((dog, turn), (dog, turn, dead)) == 2
+    assert _hits((turn, dead), (dead, turn)) == 2  # a pairing that needs a swap is found
+
+
+def test_banked_questions_with_a_readers_verdict_are_canonical_questions():
+    from rulesdb.bank import AskedQuestion
+    from rulesdb.verdicts import from_bank
+
+    bank = [AskedQuestion("fluffy", "can the dog go sideways", "fluffy.facing", "yes", "E and W are moves", "MOVING"),
+            AskedQuestion("fluffy", "how does the dog move", "fluffy.facing")]
+    (row,) = from_bank(bank)
+    assert (row.game, row.q, row.verdict, row.entry, row.section) == \
+        ("fluffy", "can the dog go sideways", "yes", "fluffy.facing", "MOVING")
+
+
+def test_more_than_a_number_is_another_question_than_the_number(db):
+    """"can I hold more than 3 event cards" (No) does not answer "max hand is 3 event
+    cards, right" (Yes): a number past a bound is not the number."""
+    from rulesdb.answer import numbers
+
+    assert numbers("can i have more than three event cards in hand") == {(">", 3)}
+    assert numbers("max hand is 3 event cards") == numbers("do i stay at 3 cards max") == {("=", 3)}
+    assert numbers("fewer than two zombies") == {("<", 2)}
+    out = A.ask(db, "max hand is 3 event cards, right", "zombies")
+    assert out.verdict is None or out.verdict.verdict == "yes"
+    again = A.ask(db, "can i have more than three event cards in hand", "zombies")
+    assert again.verdict is None or again.verdict.verdict == "no"

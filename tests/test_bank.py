@@ -49,22 +49,16 @@ def test_no_blind_question_is_in_the_bank():
     import sys
 
     sys.path.insert(0, str(BENCH))
-    import rules_eval
+    import qsets
 
-    blind = [path for path, is_blind, _ in rules_eval.OPTIONAL_SETS.values() if is_blind]
-    blind.append(rules_eval.HOLDOUT)
-
-    def key(game: str, q: str) -> tuple[str, str]:
-        return game, " ".join(q.lower().split())
-
-    asked = {key(b.game, b.q) for b in bank_mod.load()}
+    asked = {qsets.key(b.game, b.q) for b in bank_mod.load()}
     seen = 0
-    for path in blind:
-        if path.exists():
-            for q in rules_eval.load(path):
+    for name in qsets.names():
+        if qsets.unseen(name):
+            for q in qsets.load(name):
                 seen += 1
-                assert key(q["game"], q["q"]) not in asked, (path.name, q["q"])
-    assert seen >= 90
+                assert qsets.key(q["game"], q["q"]) not in asked, (name, q["q"])
+    assert seen >= 1300
 
 
 def test_load_names_the_bad_line(tmp_path):
@@ -126,11 +120,7 @@ def test_a_bank_line_search_cannot_use_is_left_out(tmp_path, text, vectors, quer
         d.close()
 
 
-def test_the_shipped_bank_is_current_with_the_entries_and_question_sets():
-    """The bank is rebuilt by tools/build_question_bank.py, never edited: after entries
-    change, a label may move to another entry that states the facts better.  Allow a
-    handful of labels to differ (two entries within a rounding error of each other), not
-    more: a stale bank pulls questions toward entries that no longer answer them."""
+def _builder():
     import sys
 
     tools = Path(__file__).resolve().parents[1] / "tools"
@@ -139,9 +129,62 @@ def test_the_shipped_bank_is_current_with_the_entries_and_question_sets():
         import build_question_bank
     finally:
         sys.path.remove(str(tools))
-    fresh, _ = build_question_bank.build()
-    shipped = {(b.game, b.q): b.entry for b in bank_mod.load()}
-    rebuilt = {(d["game"], d["q"]): d["entry"] for d in fresh}
-    assert shipped.keys() == rebuilt.keys(), "questions added or removed: rerun the tool"
-    differ = [k for k in rebuilt if shipped[k] != rebuilt[k]]
-    assert len(differ) <= len(rebuilt) // 100, (len(differ), differ[:5])
+    return build_question_bank
+
+
+def test_the_shipped_bank_is_the_merge_of_the_labelled_sets():
+    """The bank is rebuilt by tools/build_question_bank.py from the readers' labels in the
+    question sets, never edited, and the merge runs no search: byte for byte the same."""
+    tool = _builder()
+    fresh, counts = tool.build()
+    assert bank_mod.BANK_FILE.read_text(encoding="utf-8") == tool.text(fresh), "rerun the tool"
+    assert counts["rows"] > len(fresh) > 3000
+    # the readers' verdicts travel with their questions
+    assert sum(1 for b in bank_mod.load() if b.verdict) > 1000
+
+
+def test_the_bank_merge_keeps_labelled_dev_rows_only(tmp_path, monkeypatch):
+    import sys
+
+    sys.path.insert(0, str(BENCH))
+    import qsets
+
+    tool = _builder()
+    monkeypatch.setattr(qsets, "FOLDER", tmp_path)
+    row = {"game": "fluffy", "facts": []}
+    _write(tmp_path / "dev9.jsonl", [
+        {**row, "id": "a", "q": "can the dog go twice", "entry": "fluffy.turn", "verdict": "no",
+         "because": "one turn each", "section": "TURNS"},
+        {**row, "id": "b", "q": "what is a zombie", "entry": None},  # no entry: left out
+        {**row, "id": "c", "q": "Who goes  FIRST", "entry": "fluffy.first"},  # a blind question
+    ])
+    _write(tmp_path / "probe9-fluffy.jsonl", [
+        {**row, "id": "p", "q": "can the dog go twice", "entry": "fluffy.turn", "verdict": "no",
+         "because": "one turn each", "section": "TURNS"},  # the same question, banked once
+        {**row, "id": "q", "q": "where is the tree", "entry": "fluffy.tree"}])
+    _write(tmp_path / "blind9.jsonl", [{**row, "id": "x", "q": "who goes first", "entry": "fluffy.first"}])
+    _write(tmp_path / "verdicts-dev.jsonl", [{**row, "q": "is it a game", "entry": "fluffy.game"}])
+    lines, counts = tool.build()
+    assert lines == [
+        {"game": "fluffy", "q": "where is the tree", "entry": "fluffy.tree"},
+        {"game": "fluffy", "q": "can the dog go twice", "entry": "fluffy.turn", "verdict": "no",
+         "because": "one turn each", "section": "TURNS"},
+    ]
+    assert counts == {"rows": 5, "unlabelled": 1, "unseen": 1}
+    # one question labelled two ways is an error, not a coin toss
+    _write(tmp_path / "probe9-fluffy.jsonl", [{**row, "q": "where is the tree", "entry": "fluffy.yard"},
+                                              {**row, "q": "where is the tree", "entry": "fluffy.tree"}])
+    with pytest.raises(ValueError, match="labelled twice"):
+        tool.build()
+
+
+def test_load_reads_the_readers_fields(tmp_path):
+    path = _write(tmp_path / "b.jsonl", [
+        {"game": "fluffy", "q": "x", "entry": "fluffy.tree", "verdict": "no", "because": "b",
+         "section": "GOAL"}, {"game": "fluffy", "q": "y", "entry": "fluffy.tree"}])
+    a, b = bank_mod.load(path)
+    assert (a.verdict, a.because, a.section) == ("no", "b", "GOAL")
+    assert (b.verdict, b.because, b.section) == (None, None, None)
+    _write(path, [{"game": "fluffy", "q": "x", "entry": "fluffy.tree", "verdict": "maybe"}])
+    with pytest.raises(ValueError, match=r"b\.jsonl:1"):
+        bank_mod.load(path)

@@ -209,23 +209,28 @@ def test_a_subject_the_canonical_question_lacks_gets_no_verdict():
     assert run_json("ask", "can I move diagonally", "--game", "zombie-attack")["verdict"] == "no"
 
 
-@pytest.mark.parametrize("question, game, rule, words", [
-    # issue 21: stored verdicts printed whatever the question; now the rule is stated
+@pytest.mark.parametrize("question, game, rule, words, rulebook", [
+    # issue 21: stored verdicts printed whatever the question; now the rule is stated, and
+    # a verdict only when a reader wrote one for this wording (the bank holds some of these
+    # very questions now, with the readers' verdicts)
     ("rest + rest good enough to patch up after a combat?", "fight-or-flight",
-     "fight-or-flight.recovery.combat", ("Heal",)),
+     "fight-or-flight.recovery.combat", ("Heal",), "no"),
     ("he says rest alone recovers from combat, is that right?", "fight-or-flight",
-     "fight-or-flight.recovery.combat", ("Heal",)),
+     "fight-or-flight.recovery.combat", ("Heal",), "no"),
     ("the zombie got Mike on its 2nd step out of a roll of 4, does it keep going?", "zombie-attack",
-     "zombie-attack.zombies.infect", ("continues moving",)),
+     "zombie-attack.zombies.infect", ("continues moving",), "yes"),
     ("can i swap my face up card for another one", "fight-or-flight",
-     "fight-or-flight.show.play", ("cannot change the face-up card",)),
+     "fight-or-flight.show.play", ("cannot change the face-up card",), "no"),
 ])
-def test_without_a_known_question_the_deciding_sentence_is_the_answer(question, game, rule, words):
+def test_the_rule_is_stated_and_a_verdict_only_the_rulebooks(question, game, rule, words, rulebook):
     out = run_json("ask", question, "--game", game)
-    assert out["verdict"] is None and out["rule"] == rule
+    assert out["verdict"] in (None, rulebook) and out["rule"] == rule
     assert out["section"] == rulesdb.get(rule).section
-    assert all(w in out["sentence"] for w in words), out["sentence"]
     assert not out["sentence"].startswith(("Yes", "No"))
+    if out["verdict"] is None:  # the deciding sentence is the answer
+        assert all(w in out["sentence"] for w in words), out["sentence"]
+    else:  # read from a reader's verdict on this very wording
+        assert out["verdict_from"]["similarity"] >= 1.5
 
 
 def test_ask_without_a_hit_and_an_unknown_game():

@@ -128,16 +128,19 @@ def test_a_rebuilt_table_makes_the_cached_index_stale(tmp_path, monkeypatch):
 # -- the query path without numpy -----------------------------------------------------------
 
 def _texts() -> list[str]:
-    import json
+    import sys
     from pathlib import Path
 
     from rulesdb.model import load_entries
 
-    bench = Path(__file__).resolve().parent / "benchmarks"
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "benchmarks"))
+    import qsets
+
     out = ["Can't the Dog go, café?", "naïve 東京 x\u200by", "a" * 120, "zombie\x00s", "½ ² ﬁ",
            "e\u0301te\u0301", "", "  ", "<script>?</script>", "don't—won't…"]
-    for path in sorted(bench.glob("rules_questions_dev*.jsonl")):
-        out += [json.loads(line)["q"] for line in path.read_text().splitlines() if line.strip()]
+    for name in qsets.names():
+        if name.startswith("dev"):
+            out += [row["q"] for row in qsets.load(name)]
     for e in load_entries():
         out += [e.title, e.text, *e.asked]
     return out

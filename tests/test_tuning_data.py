@@ -105,3 +105,98 @@ def test_a_changed_table_changes_the_index_key(tmp_path, monkeypatch):
     key = db._key([], [])
     monkeypatch.setattr(ix, "_tuning_digest", lambda: syn.digest(folder))
     assert db._key([], []) != key
+
+
+# -- the entries' asked phrasings (rulesdb/data/tuning/asked.jsonl) ---------------------------
+
+def _asked_rows() -> list[tuple[int, dict]]:
+    import json
+
+    text = (syn.TUNING_DIR / f"{syn.ASKED}.jsonl").read_text(encoding="utf-8")
+    return [(n, json.loads(line)) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+
+
+def _norm(q: str) -> str:
+    import re
+
+    return " ".join(re.sub(r"[^\w\s]", " ", q.lower()).split())
+
+
+def test_every_asked_phrasing_names_an_entry_and_says_why():
+    from rulesdb.model import load_entries
+
+    entries = {e.id: e for e in load_entries()}
+    rows = _asked_rows()
+    assert len(rows) > 2000
+    for n, row in rows:
+        assert set(row) == {"entry", "q", "why"}, n
+        assert row["entry"] in entries, (n, row["entry"])
+        assert row["q"].strip() and row["why"].strip(), n
+    # the entries carry exactly these phrasings, in file order (the same Entry.asked)
+    by_entry: dict[str, list[str]] = collections.defaultdict(list)
+    for _, row in rows:
+        by_entry[row["entry"]].append(" ".join(row["q"].split()))
+    assert {i: list(e.asked) for i, e in entries.items() if e.asked} == dict(by_entry)
+
+
+def test_the_entry_files_hold_no_phrasings():
+    import tomllib
+
+    from rulesdb.model import entry_files
+
+    for path in entry_files():
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        tables = [*doc.get("rule", []), *doc.get("ruling", [])]
+        assert not [t["id"] for t in tables if "asked" in t], path.name
+
+
+def test_no_phrasing_is_asked_twice_in_a_game():
+    from rulesdb.model import load_entries
+
+    game = {e.id: e.game for e in load_entries()}
+    seen: dict[tuple[str, str], int] = {}
+    for n, row in _asked_rows():
+        key = (game[row["entry"]], _norm(row["q"]))
+        assert key not in seen, f"asked.jsonl:{n} repeats line {seen[key]}: {row['q']!r}"
+        seen[key] = n
+
+
+def test_no_phrasing_copies_a_blind_or_held_out_question():
+    """A blind question is a measure of questions never seen: as an entry's phrasing it
+    would be a lookup.  Near-exact counts (a changed article or a typo: 90% alike)."""
+    import difflib
+    import sys
+    from pathlib import Path
+
+    from rulesdb.model import load_entries
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "benchmarks"))
+    import qsets
+
+    game = {e.id: e.game for e in load_entries()}
+    blind: dict[str, list[tuple[str, str]]] = collections.defaultdict(list)
+    for name in qsets.names():
+        if qsets.unseen(name):
+            for r in qsets.load(name):
+                blind[r["game"]].append((_norm(r["q"]), name))
+    assert sum(map(len, blind.values())) > 1000
+    copies = []
+    for n, row in _asked_rows():
+        q = _norm(row["q"])
+        m = difflib.SequenceMatcher(None, autojunk=False)
+        m.set_seq2(q)
+        for b, name in blind[game[row["entry"]]]:
+            m.set_seq1(b)
+            if b == q or (m.real_quick_ratio() >= 0.9 and m.quick_ratio() >= 0.9
+                          and m.ratio() >= 0.9):
+                copies.append((n, row["q"], name))
+    assert copies == []
+
+
+def test_a_changed_phrasing_changes_the_index_key(tmp_path):
+    folder = tmp_path / "tuning"
+    shutil.copytree(syn.TUNING_DIR, folder)
+    before = syn.digest(folder)
+    with (folder / f"{syn.ASKED}.jsonl").open("a", encoding="utf-8") as f:
+        f.write('{"entry": "fluffy.tree", "q": "zzz", "why": "q"}\n')
+    assert syn.digest(folder) != before

@@ -19,7 +19,7 @@ BENCH = ROOT / "tests" / "benchmarks"
 
 ENTRIES = {e.id: e for e in load_entries()}
 CANONICAL_KEYS = {"q", "verdict", "entry", "because", "section"}
-DEV_KEYS = {"game", "q", "verdict", "entry"}
+DEV_KEYS = {"id", "game", "q", "kind", "entry", "also", "verdict", "because", "section", "facts"}
 
 
 def _norm(q: str) -> str:
@@ -82,6 +82,7 @@ def test_dev_rows_are_well_formed_and_not_canonical():
     for n, row in _rows(DEV):
         where = f"verdicts-dev.jsonl:{n}"
         assert set(row) == DEV_KEYS, where
+        assert row["kind"] == "yesno", where
         assert row["game"] in GAMES, where
         assert row["verdict"] in {"yes", "no"}, where
         assert row["entry"] in ENTRIES and ENTRIES[row["entry"]].game == row["game"], where

@@ -1,16 +1,18 @@
-"""Rebuild the question bank (``rulesdb/data/questions.jsonl``) from the question sets.
+"""Rebuild the question bank (``rulesdb/data/questions.jsonl``) from the labelled question sets.
 
-Each question of the development and probe sets in ``tests/benchmarks`` is labelled
-with the entry that answers it: among the search's first 60 hits (made WITHOUT the bank,
-so a label comes from the entries alone), the best-ranked one whose title and text hold
-every fact regex of the question.  A question no hit answers is left out and counted.
+The bank is a merge, with no search: every row of the banked sets (``qsets.banked()``:
+extra, the dev sets and the probes, in ``tests/benchmarks/questions/``) whose ``entry``
+a reader wrote from the rulebooks becomes one bank line, ``{"game", "q", "entry"}``,
+plus ``verdict``, ``because`` and ``section`` where the reader wrote them.  A row without
+an entry (not labelled, or no entry answers it) is left out.  Labels go into the sets
+with ``tools/merge_reader_labels.py``.
 
-Blind sets (``rules_eval.OPTIONAL_SETS`` marks them) and the held-out set are never
-banked: they measure questions the search has not seen.  A development question worded
-exactly as one of theirs (case and outer spaces aside: short questions recur, "how many
-flee cards r there") is left out too, so that a blind figure is never a lookup.
+Blind and held-out sets (``qsets.unseen``) are never banked, nor any development question
+worded exactly as one of theirs (case and spacing aside: short questions recur, "who
+goes first"), so that a blind figure is never a lookup.  A question in two sets is
+banked once; two different labels of one question are an error.
 
-Usage (from the repository root; run it after the entries change)::
+Usage (from the repository root; run it after labels change)::
 
     .venv/bin/python tools/build_question_bank.py          # rewrite the bank
     .venv/bin/python tools/build_question_bank.py --check  # exit 1 when it is stale
@@ -19,68 +21,56 @@ Usage (from the repository root; run it after the entries change)::
 from __future__ import annotations
 
 import argparse
-import json
-import re
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "benchmarks"))
 
+import qsets  # noqa: E402
+
+#: The reader's fields a bank line carries besides game, q and entry (when not null).
+CARRIED = ("verdict", "because", "section")
+
 
 def banked_sets() -> list[Path]:
-    """The question sets the bank is made from: every non-blind optional set, the extra
-    set and the probe sets."""
-    import rules_eval as RE
-
-    sets = [RE.EXTRA, *(path for path, blind, _ in RE.OPTIONAL_SETS.values() if not blind)]
-    sets += sorted(RE.EXTRA.parent.glob("rules_questions_probe*_*.jsonl"))
-    return sets
+    """The files the bank is made from (``qsets.banked()``)."""
+    return [qsets.path(name) for name in qsets.banked()]
 
 
-def _key(game: str, q: str) -> tuple[str, str]:
-    return game, " ".join(q.lower().split())
-
-
-def unseen_sets() -> list[Path]:
-    """The sets that stand for questions the search has never seen: blind and held out."""
-    import rules_eval as RE
-
-    return [RE.HOLDOUT, *(path for path, blind, _ in RE.OPTIONAL_SETS.values() if blind)]
-
-
-def build(leave_out: tuple[str, ...] = ()) -> tuple[list[dict], int]:
-    """The bank's lines (sorted by game, entry and question) and how many questions no
-    hit answered; sets whose file name holds one of ``leave_out`` are skipped."""
-    import rules_eval as RE
-    from rulesdb import Database
-
-    tmp = Path(tempfile.mkdtemp())
-    db = Database(index_path=tmp / "index.sqlite", imports_path=tmp / "none.db",
-                  bank_path=tmp / "no-bank.jsonl", asked_before=0.0)
-    texts = {e.id: f"{e.title}\n{e.text}" for e in db.entries()}
+def build(leave_out: tuple[str, ...] = ()) -> tuple[list[dict], dict]:
+    """The bank's lines (sorted by game, entry and question) and counts: ``rows`` read,
+    ``unlabelled`` (no entry), ``unseen`` (worded as a blind or held-out question, left
+    out).  Sets whose name holds one of ``leave_out`` are skipped.  Raises ``ValueError``
+    when one question has two different labels."""
+    unseen = qsets.unseen_questions()
     lines: dict[tuple[str, str], dict] = {}
-    unanswered = 0
-    unseen = {_key(q["game"], q["q"]) for path in unseen_sets() if path.exists()
-              for q in RE.load(path)}
-    for path in banked_sets():
-        if any(part in path.name for part in leave_out):
+    counts = {"rows": 0, "unlabelled": 0, "unseen": 0}
+    for name in qsets.banked():
+        if any(part in name for part in leave_out):
             continue
-        for q in RE.load(path):
-            if _key(q["game"], q["q"]) in unseen:
+        for r in qsets.load(name):
+            counts["rows"] += 1
+            if not r["entry"]:
+                counts["unlabelled"] += 1
                 continue
-            facts = [re.compile(f, re.I) for f in q["facts"]]
-            for hit in db.search(q["q"], game=q["game"], limit=60):
-                blob = texts.get(hit.id)
-                if blob is not None and all(f.search(blob) for f in facts):
-                    lines[q["game"], q["q"]] = {"game": q["game"], "q": q["q"], "entry": hit.id}
-                    break
-            else:
-                unanswered += 1
-    db.close()
-    return sorted(lines.values(), key=lambda d: (d["game"], d["entry"], d["q"])), unanswered
+            if qsets.key(r["game"], r["q"]) in unseen:
+                counts["unseen"] += 1
+                continue
+            line = {"game": r["game"], "q": r["q"], "entry": r["entry"]}
+            line.update({k: r[k] for k in CARRIED if r.get(k) is not None})
+            old = lines.setdefault((r["game"], r["q"]), line)
+            if old != line:
+                raise ValueError(f"{name}: {r['q']!r} is labelled twice, differently")
+    return sorted(lines.values(), key=lambda d: (d["game"], d["entry"], d["q"])), counts
+
+
+def text(lines: list[dict]) -> str:
+    """The bank file's text for ``lines``."""
+    import json
+
+    return "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in lines)
 
 
 def main() -> int:
@@ -89,19 +79,20 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="exit 1 when the bank is stale")
     ap.add_argument("--leave-out", action="append", default=[], metavar="PART",
-                    help="skip the sets whose file name holds PART (to measure on them)")
+                    help="skip the sets whose name holds PART (to measure on them)")
     ap.add_argument("--out", type=Path, help="write here instead of the shipped bank")
     args = ap.parse_args()
-    lines, unanswered = build(tuple(args.leave_out))
-    text = "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in lines)
+    lines, counts = build(tuple(args.leave_out))
+    new = text(lines)
     if args.check:
-        stale = not BANK_FILE.exists() or BANK_FILE.read_text(encoding="utf-8") != text
+        stale = not BANK_FILE.exists() or BANK_FILE.read_text(encoding="utf-8") != new
         print("stale" if stale else "up to date")
         return 1 if stale else 0
     out = args.out or BANK_FILE
-    out.write_text(text, encoding="utf-8")
-    print(f"{len(lines)} questions banked in {out}; "
-          f"{unanswered} answered by no hit, left out")
+    out.write_text(new, encoding="utf-8")
+    print(f"{len(lines)} questions banked in {out} from {counts['rows']} rows; "
+          f"{counts['unlabelled']} without an entry, {counts['unseen']} worded as a blind "
+          f"question, left out")
     return 0
 
 

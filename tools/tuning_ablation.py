@@ -13,14 +13,24 @@ phrasings in tables ``asks`` and ``fts``, and each phrasing's count of content w
 patched in place for the ablation and restored after it; the typo vocabulary of the index
 and its key-word stems are not (they change little and only the typo path reads them).
 
-Search figures only: ``rules ask`` also reads the synonyms and stop words when it picks
-the deciding sentence and the verdict (:mod:`rulesdb.answer`), which this tool does not
-measure, and rows redundant with each other ("roll" and "rolled") each move nothing alone
-but not together.  Before ``--drop`` is committed, run ``rules_eval.py`` on every dev set
-and ``verdict_eval.py``.  In November 2026, dropping the 645 idle rows at once cost 27
-no-bank answers their rank; with the 43 rows those misses held kept, every rules_eval
-figure stood, but 10 no-bank answers still moved (7 worse, 3 better) and 10 of the 15
-right verdicts were lost, so the drop was not made.
+The report mode measures search figures only: ``rules ask`` also reads the synonyms and
+stop words when it picks the deciding sentence and the verdict (:mod:`rulesdb.answer`),
+and rows redundant with each other ("roll" and "rolled") each move nothing alone but not
+together.  In November 2026, dropping the 645 idle rows of a report at once cost 27
+no-bank answers their rank and 10 of the 15 right calibration verdicts, so it was not made.
+
+``--sequential`` is the removal that holds: one row at a time, tables in the order given
+and rows in file order, the row is taken out and the dev questions holding its words are
+searched again (without the bank) and the calibration verdicts (``verdicts-dev``, with the
+bank, as ``rules ask`` has it) re-read: every verdict stated now, and those whose question
+or matched canonical question holds the row's words.  The row stays out only when no dev
+question crosses hit@1 or hit@3 and no verdict changes (right, opposite or none), and the
+next row is tried on the reduced tables; otherwise it is put back.  Each table is rewritten
+when done; ``--budget`` bounds the run (rows not reached stay).  It is a screen, not the
+proof: afterwards run ``rules_eval.py`` on every dev set and ``verdict_eval.py`` in full
+(a typo corrected into a row's word, or a canonical question the row changes for a
+question that held no verdict, is not followed), and put back any row whose removal a
+full figure shows.
 
 Dev sets only: the shared set, extra, every non-blind optional set of ``rules_eval`` and
 the probe sets; never a blind or held-out set.
@@ -31,6 +41,7 @@ Usage (from the repository root)::
     .venv/bin/python tools/tuning_ablation.py --write-why        # fill each empty `why`
     .venv/bin/python tools/tuning_ablation.py --drop             # remove the rows that move nothing
     .venv/bin/python tools/tuning_ablation.py --table stop_words # one table only
+    .venv/bin/python tools/tuning_ablation.py --sequential --budget 3000  # remove, one at a time
 """
 
 from __future__ import annotations
@@ -55,16 +66,16 @@ from rulesdb import synonyms as _syn  # noqa: E402
 
 def dev_sets() -> dict[str, list[dict]]:
     """Every dev question set by name (never a blind or held-out one)."""
+    import qsets
+
     sets: dict[str, list[dict]] = {}
     if rules_eval.SHARED.exists():
         sets["shared"] = rules_eval.load(rules_eval.SHARED)
     sets["extra"] = rules_eval.load(rules_eval.EXTRA)
     for name, (path, blind, _) in rules_eval.OPTIONAL_SETS.items():
-        if not blind and "blind" not in path.name and "holdout" not in path.name:
+        if not blind and not qsets.unseen(path.stem):
             sets[name] = rules_eval.load(path)
-    bench = Path(rules_eval.__file__).parent
-    sets["probe"] = [q for p in sorted(bench.glob("rules_questions_probe*_*.jsonl"))
-                     if "blind" not in p.name and "holdout" not in p.name for q in rules_eval.load(p)]
+    sets["probe"] = rules_eval.probe_questions()
     return sets
 
 
@@ -83,18 +94,24 @@ def _forms(word: str) -> set[str]:
 class Ablation:
     """The live tables, an index built once, and the dev questions' baseline ranks."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, verdicts: bool = False) -> None:
         from rulesdb import Database
 
         self.db = Database(index_path=tmp / "index.sqlite", imports_path=tmp / "none.db",
                            bank_path=tmp / "no-bank.jsonl", asked_before=0.0)
+        #: the database the verdicts are measured on: as `rules ask` has it (the bank in)
+        self.vdb = Database(index_path=tmp / "vindex.sqlite",
+                            imports_path=tmp / "none.db") if verdicts else None
+        self.dbs = [self.db] + ([self.vdb] if self.vdb is not None else [])
+        self.verdict_rows = verdict_rows() if verdicts else []
+        self.vtext = [" " + " ".join(_index.words(r["q"])) + " " for r in self.verdict_rows]
+        self.vforms = [_all_forms(r["q"], t) for r, t in zip(self.verdict_rows, self.vtext)]
+        self._vbase: dict[int, str | None] = {}
+        self._vforms_canon: dict[int, set[str]] = {}
         self.questions = [(name, q) for name, qs in dev_sets().items() for q in qs]
         # each question's words, as typed and as rewritten, with their plain forms
         self.qtext = [" " + " ".join(_index.words(q["q"])) + " " for _, q in self.questions]
-        self.qforms = []
-        for (_, q), text in zip(self.questions, self.qtext):
-            ws = set(text.split()) | set(_index.rewrite(q["q"]).split())
-            self.qforms.append(set().union(*(_forms(w) for w in ws)) if ws else set())
+        self.qforms = [_all_forms(q["q"], t) for (_, q), t in zip(self.questions, self.qtext)]
         self._base: dict[int, int | None] = {}
         # the entries' phrasings in the order build_index numbers them (asks rowids)
         self.phrasings: list[tuple[int, int, str]] = []  # (askid, doc rowid, phrasing)
@@ -112,6 +129,14 @@ class Ablation:
             self._base[i] = rules_eval.rank(self.db, self.questions[i][1])
         return self._base[i]
 
+    def vbase(self, j: int) -> str | None:
+        """Verdict question ``j``'s outcome with every row in: "right", "wrong" or None."""
+        if j not in self._vbase:
+            self._vbase[j], canon = verdict_outcome(self.vdb, self.verdict_rows[j], True)
+            if canon:  # the canonical question it was matched with: its words count too
+                self._vforms_canon[j] = _all_forms(canon, " " + " ".join(_index.words(canon)) + " ")
+        return self._vbase[j]
+
     # -- the index side ----------------------------------------------------------------
 
     def _indexed(self) -> tuple[dict[int, str], dict[int, str]]:
@@ -122,35 +147,28 @@ class Ablation:
         return asks, cols
 
     def _sync_index(self, target: tuple[dict[int, str], dict[int, str]]) -> None:
-        """Write into the index the rows of ``target`` that differ from what it holds."""
-        conn = self.db.conn
+        """Write into the indexes the rows of ``target`` that differ from what they hold."""
         asks_now, cols_now = self.indexed
         asks, cols = target
-        meta = self._askmeta()
-        with conn:
+        for db in self.dbs:
+            conn = db.conn
+            meta = _askmeta(db)
+            with conn:
+                for a, text in asks.items():
+                    if text != asks_now[a]:
+                        conn.execute("UPDATE asks SET text = ? WHERE rowid = ?", (text, a))
+                for rowid, text in cols.items():
+                    if text != cols_now[rowid]:
+                        conn.execute("UPDATE fts SET asked = ? WHERE rowid = ?", (text, rowid))
+            # the content-word counts follow the stop words even where the text did not change
             for a, text in asks.items():
-                if text != asks_now[a]:
-                    conn.execute("UPDATE asks SET text = ? WHERE rowid = ?", (text, a))
-                    doc, _ = meta[a]
-                    meta[a] = (doc, len([w for w in text.split() if w not in _index.STOP_WORDS]) or 1)
-            for rowid, text in cols.items():
-                if text != cols_now[rowid]:
-                    conn.execute("UPDATE fts SET asked = ? WHERE rowid = ?", (text, rowid))
-        # the content-word counts follow the stop words even where the text did not change
-        for a, text in asks.items():
-            doc, _ = meta[a]
-            meta[a] = (doc, len([w for w in text.split() if w not in _index.STOP_WORDS]) or 1)
+                doc, _ = meta[a]
+                meta[a] = (doc, len([w for w in text.split() if w not in _index.STOP_WORDS]) or 1)
         self.indexed = target
 
-    def _askmeta(self) -> dict[int, tuple[int, int]]:
-        if self.db._askmeta is None:
-            self.db._askmeta = {r[0]: (r[1], r[2]) for r in self.db.conn.execute(
-                "SELECT rowid, doc, n FROM askmeta")}
-        return self.db._askmeta
-
     def _clear(self) -> None:
-        db = self.db
-        db._known, db._fixed, db._parsed, db._vecs, db._vocab = {}, {}, {}, {}, None
+        for db in self.dbs:
+            db._known, db._fixed, db._parsed, db._vecs, db._vocab = {}, {}, {}, {}, None
         _answer.content_words.cache_clear()
         _answer._forms.cache_clear()
 
@@ -167,14 +185,31 @@ class Ablation:
         key = " " + " ".join(_index.words(key)) + " "
         return [i for i, t in enumerate(self.qtext) if key in t]
 
+    def affected_verdicts(self, table: str, row: dict) -> list[int]:
+        """The verdict questions the row can move: those holding its words, and every one
+        that gets a verdict now (the canonical questions hold words too, so a stated
+        verdict is re-checked whatever its words)."""
+        stated = {j for j in range(len(self.verdict_rows)) if self.vbase(j)}
+        if table == "claimants":
+            return sorted(stated)  # a claimant changes how every claim is read
+        if table in ("synonyms", "stop_words"):
+            hold = {j for j, f in enumerate(self.vforms) if row["word"] in f}
+            hold |= {j for j in stated if row["word"] in self._vforms_canon.get(j, ())}
+        else:
+            key = " " + " ".join(_index.words(row["phrase"])) + " "
+            hold = {j for j, t in enumerate(self.vtext) if key in t}
+            hold |= {j for j in stated if set(key.split()) <= self._vforms_canon.get(j, set())}
+        return sorted(hold)
+
     def without(self, table: str, row: dict):
         """A context in which ``row`` is out of the live tables (and of the index)."""
         ab = self
 
         class _Ctx:
             def __enter__(self):
+                self.keep = False
                 self.saved = (dict(_syn.SYNONYMS), dict(_syn.PHRASES), _index.STOP_WORDS,
-                              _index._CLAIMANT)
+                              _index._CLAIMANT, _syn.CLAIMANTS)
                 if table == "synonyms":
                     w = row["word"]
                     rest = _NUMBERS.get(w)
@@ -189,15 +224,18 @@ class Ablation:
                 elif table == "stop_words":
                     _set_stop(_index.STOP_WORDS - {row["word"]})
                 elif table == "claimants":
-                    _index._CLAIMANT = _index.claimant_pattern(
-                        c for c in _syn.CLAIMANTS if c != row["word"])
+                    _syn.CLAIMANTS = tuple(c for c in _syn.CLAIMANTS if c != row["word"])
+                    _index._CLAIMANT = _index.claimant_pattern(_syn.CLAIMANTS)
                 ab._clear()
                 if table != "synonyms":
                     ab._sync_index(ab._indexed())
                 return self
 
             def __exit__(self, *exc):
-                syn, phr, stop, claim = self.saved
+                if self.keep and exc[0] is None:  # a sequential run keeps the row out
+                    return False
+                syn, phr, stop, claim, claimants = self.saved
+                _syn.CLAIMANTS = claimants
                 _syn.SYNONYMS.clear()
                 _syn.SYNONYMS.update(syn)
                 _syn.PHRASES.clear()
@@ -243,6 +281,78 @@ class Ablation:
         return out
 
 
+def try_drop(ab: "Ablation", table: str, row: dict) -> dict:
+    """Take ``row`` out for good unless that moves something: a dev question's hit@1 or
+    hit@3, or a verdict question's outcome (right, opposite, none).  Stricter than "no
+    figure moves" (two moves that cancel keep the row), so the search stops at the first
+    move.  Returns the row's result; ``dropped`` says whether it stayed out."""
+    idx = ab.affected(table, row)
+    vidx = ab.affected_verdicts(table, row) if ab.vdb is not None else []
+    for i in idx:
+        ab.base(i)
+    for j in vidx:
+        ab.vbase(j)
+    moved = None
+    after: dict[int, int | None] = {}
+    vafter: dict[int, str | None] = {}
+    with ab.without(table, row) as ctx:
+        for j in vidx:  # the stated verdicts first: the likeliest to move
+            vafter[j] = verdict_outcome(ab.vdb, ab.verdict_rows[j])
+            if vafter[j] != ab.vbase(j):
+                moved = f"verdict {ab.verdict_rows[j]['q']!r}: {ab.vbase(j)} -> {vafter[j]}"
+                break
+        if moved is None:
+            for i in idx:
+                after[i] = rules_eval.rank(ab.db, ab.questions[i][1])
+                if _hits(after[i]) != _hits(ab.base(i)):
+                    name, q = ab.questions[i]
+                    moved = f"{q['q']} [{name} {q.get('id') or '?'}: rank {ab.base(i)} -> {after[i]} without]"
+                    break
+        ctx.keep = moved is None
+    if moved is None:
+        ab._base.update(after)
+        ab._vbase.update(vafter)
+    out = {"table": table, "row": _key(table, row), "questions": len(idx),
+           "verdict_questions": len(vidx), "dropped": moved is None}
+    if moved is not None:
+        out["why"] = moved
+    return out
+
+
+def sequential(tmp: Path, tables: list[str], budget: float, verdicts: bool = True,
+               keep: tuple[str, ...] = ()) -> dict:
+    """The sequential ablation: each table in turn, each row in file order, taken out and
+    kept out when nothing moves (:func:`try_drop`), the next row tried on the reduced
+    tables.  Each table is rewritten when its rows are done; rows not reached within
+    ``budget`` seconds are kept as they are, and so are the rows named in ``keep``
+    (``TABLE:ROW``: rows a test pins, or whose removal the full figures show).  Returns a
+    summary by table."""
+    import time
+
+    t0 = time.perf_counter()
+    ab = Ablation(tmp, verdicts=verdicts)
+    summary: dict[str, dict] = {"setup_s": round(time.perf_counter() - t0, 1)}
+    for table in tables:
+        rows = _syn.load_rows(table)
+        kept, dropped, tried, t1 = [], 0, 0, time.perf_counter()
+        for row in rows:
+            if time.perf_counter() - t0 > budget or f"{table}:{_key(table, row)}" in keep:
+                kept.append(row)
+                continue
+            res = try_drop(ab, table, row)
+            tried += 1
+            print(json.dumps(res, ensure_ascii=False), flush=True)
+            if res["dropped"]:
+                dropped += 1
+            else:
+                kept.append(row)
+        write_table(table, kept)
+        summary[table] = {"rows": len(rows), "tried": tried, "dropped": dropped,
+                          "seconds": round(time.perf_counter() - t1, 1)}
+        print(json.dumps({"table_done": table, **summary[table]}), file=sys.stderr, flush=True)
+    return summary
+
+
 class _Lazy:
     """An :class:`Ablation` made on first use (not at all when a report covers every row)."""
 
@@ -257,6 +367,55 @@ class _Lazy:
 
 COL = _index.COLUMNS.index("asked")
 _NUMBERS = _syn._numbers()
+
+
+def _all_forms(q: str, text: str) -> set[str]:
+    """The words of question ``q`` (``text``: its words, space-padded), as typed and as
+    rewritten, with their plain forms."""
+    ws = set(text.split()) | set(_index.rewrite(q).split())
+    return set().union(*(_forms(w) for w in ws)) if ws else set()
+
+
+def _askmeta(db) -> dict[int, tuple[int, int]]:
+    if db._askmeta is None:
+        db._askmeta = {r[0]: (r[1], r[2]) for r in db.conn.execute(
+            "SELECT rowid, doc, n FROM askmeta")}
+    return db._askmeta
+
+
+def verdict_rows() -> list[dict]:
+    """The verdict calibration set (``questions/verdicts-dev.jsonl``): a dev set."""
+    import qsets
+
+    return qsets.load("verdicts-dev")
+
+
+def verdict_outcome(db, row: dict, canonical: bool = False):
+    """``"right"`` when `rules ask` states the rulebook's verdict on ``row``, ``"wrong"``
+    when it states the opposite, None when it states none: as
+    ``tests/benchmarks/verdict_eval.py`` counts them, at the shipped thresholds.  With
+    ``canonical``, a pair: that and the canonical question matched (None when none)."""
+    out, canon = _verdict(db, row)
+    return (out, canon) if canonical else out
+
+
+def _verdict(db, row: dict) -> tuple[str | None, str | None]:
+    q = _answer.read(row["q"])
+    ex: list = []
+    found = [h.id for h in db.search(row["q"], game=row["game"], limit=8)]
+    _answer.match(db, q, row["game"], floor=-9, extra=99, missing=99, explain=ex, entries=found)
+    f = ex[0] if ex else None
+    canon = f["q"] if f else None
+    if f is None or not q.yes_no or not (f["polarity"] and f["numbers"]) or f["rival"]:
+        return None, canon
+    if (f["score"] < _answer.VERDICT_FLOOR or f["extra"] > _answer.EXTRA_WORDS
+            or f["missing"] > _answer.MISSING_WORDS or f["extra_keys"]):
+        return None, canon
+    return ("right" if f["verdict"] == row["verdict"] else "wrong"), canon
+
+
+def _hits(r: int | None) -> tuple[bool, bool]:
+    return r == 1, r is not None and r <= 3
 
 
 def _badness(r: int | None) -> int:
@@ -292,8 +451,21 @@ def main() -> int:
                     help="a report this tool printed before: its rows are not run again")
     ap.add_argument("--report-only", action="store_true",
                     help="with --report: leave the rows it lacks as they are (run none)")
+    ap.add_argument("--sequential", action="store_true",
+                    help="remove rows one at a time, keeping each out when nothing moves "
+                         "(dev ranks and the calibration verdicts), and rewrite the tables")
+    ap.add_argument("--budget", type=float, default=float("inf"), metavar="SECONDS",
+                    help="with --sequential: stop trying rows after this long (the rest stay)")
+    ap.add_argument("--no-verdicts", action="store_true",
+                    help="with --sequential: do not measure the verdicts (faster, weaker)")
     args = ap.parse_args()
     tables = args.table or list(_syn.TABLES)
+    if args.sequential:
+        with tempfile.TemporaryDirectory() as tmp:
+            summary = sequential(Path(tmp), tables, args.budget, verdicts=not args.no_verdicts,
+                                 keep=tuple(args.keep))
+        print(json.dumps({"summary": summary}), file=sys.stderr)
+        return 0
     summary = {}
     saved: dict[tuple[str, str], dict] = {}
     for path in args.report:

@@ -22,7 +22,6 @@ A blind set is measured once, with the shipped settings; nothing is tuned on it.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 from collections import defaultdict
@@ -30,16 +29,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-QUESTIONS = Path(__file__).with_name("questions")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import qsets  # noqa: E402
 
 
 def load(name: str) -> list[dict]:
-    rows = [json.loads(x) for x in (QUESTIONS / f"{name}.jsonl").read_text().splitlines() if x.strip()]
-    labels = {d["id"]: d for d in (json.loads(x) for x in
-              (QUESTIONS / f"{name}-labels.jsonl").read_text().splitlines() if x.strip())}
+    """The set's rows with their reader labels (:func:`qsets.load` merges ``-labels.jsonl``)."""
+    rows = qsets.load(name)
     for r in rows:
-        lab = labels[r["id"]]
-        r["entry"], r["also"], r["check"] = lab["entry"], lab.get("also", []), lab.get("verdict_check", "agree")
+        r.setdefault("check", "agree")
     return rows
 
 

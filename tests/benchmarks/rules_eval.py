@@ -32,18 +32,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import qsets  # noqa: E402  (the sets' folder, schema and loader)
 
 SHARED = ROOT.parent / "shared" / "eval" / "rules-questions.jsonl"
-EXTRA = Path(__file__).with_name("rules_questions_extra.jsonl")
-HOLDOUT = Path(__file__).with_name("rules_questions_holdout.jsonl")
-DEV3 = Path(__file__).with_name("rules_questions_dev3.jsonl")
+EXTRA = qsets.path("extra")
+HOLDOUT = qsets.path("holdout")
+DEV3 = qsets.path("dev3")
 
 
 def _set(name: str) -> Path:
-    return Path(__file__).with_name(f"rules_questions_{name}.jsonl")
+    return qsets.path(name)
 
 
-#: The sets run on request: option name -> (file ``rules_questions_<name>.jsonl``, blind?,
+#: The sets run on request: option name -> (file ``questions/<name>.jsonl``, blind?,
 #: what it is).  A blind set was written from the rulebooks by a helper who never saw the
 #: entries: a measure only, measured once and never tuned on (never with --tune or
 #: --misses).  History, by round of issue 15:
@@ -60,7 +63,7 @@ def _set(name: str) -> Path:
 #:   asked loose as the issue says, committed unread before round seven was measured.
 OPTIONAL_SETS: dict[str, tuple[Path, bool, str]] = {
     "dev": (_set("dev"), False, "our situational development set"),
-    "situational": (_set("situational"), True, "the round-one blind situational set"),
+    "situational": (_set("blind-situational"), True, "the round-one blind situational set"),
     "dev2": (_set("dev2"), False, "the round-two dev set"),
     "blind2": (_set("blind2"), True, "the round-two blind set"),
     "dev3": (DEV3, False, "the round-three dev set"),
@@ -77,7 +80,13 @@ BLIND = tuple(name for name, (_, blind, _) in OPTIONAL_SETS.items() if blind)
 
 
 def load(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    """The rows of a set file (:func:`qsets.load`: every field of the one schema)."""
+    return qsets.load(path)
+
+
+def probe_questions() -> list[dict]:
+    """Every probe set's rows (``questions/probe<N>-<game>.jsonl``), in name order."""
+    return [q for name in qsets.probes() for q in qsets.load(name)]
 
 
 def rank(db, q: dict, depth: int = 10) -> int | None:
@@ -116,7 +125,7 @@ def main() -> int:
         ap.add_argument(f"--{name}", action="store_true", help=f"also run {what}" + (
             ", with per-game figures (a measure only: never with --tune or --misses)" if blind else ""))
     ap.add_argument("--probe", action="store_true",
-                    help="also run the per-game probe sets (rules_questions_probe*_<game>.jsonl), "
+                    help="also run the per-game probe sets (questions/probe<N>-<game>.jsonl), "
                          "written from the rulebooks by the helpers who then fixed their misses")
     ap.add_argument("--per-game", action="store_true", help="print per-game figures for every set")
     ap.add_argument("--misses", action="store_true", help="list questions not answered at rank 1")
@@ -144,8 +153,7 @@ def main() -> int:
                 ap.error(f"--{name} is a blind measure: not with --tune or --misses")
             sets[name] = load(path)
     if args.probe:
-        sets["probe"] = [q for p in sorted(Path(__file__).parent.glob("rules_questions_probe*_*.jsonl"))
-                         for q in load(p)]
+        sets["probe"] = probe_questions()
 
     with tempfile.TemporaryDirectory() as tmp:
         def make(**kw):

@@ -9,7 +9,6 @@ cache is untouched.  Also reports opening a cached index in a fresh Database (wh
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -18,9 +17,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-QUESTIONS = [ROOT.parent / "shared" / "eval" / "rules-questions.jsonl",
-             Path(__file__).with_name("rules_questions_extra.jsonl")]
+import qsets  # noqa: E402
+
+QUESTIONS = [ROOT.parent / "shared" / "eval" / "rules-questions.jsonl", qsets.path("extra")]
 
 
 def main() -> int:
@@ -30,8 +31,7 @@ def main() -> int:
 
     from rulesdb import Database
 
-    qs = [json.loads(line) for p in QUESTIONS if p.exists()
-          for line in p.read_text().splitlines() if line.strip()]
+    qs = [q for p in QUESTIONS if p.exists() for q in qsets.load(p)]
     with tempfile.TemporaryDirectory() as tmp:
         idx, imp = Path(tmp) / "index.sqlite", Path(tmp) / "none.db"
         t0 = time.perf_counter()

@@ -6,10 +6,11 @@ Usage (from the repository root)::
     .venv/bin/python tests/benchmarks/verdict_eval.py            # the chosen thresholds
     .venv/bin/python tests/benchmarks/verdict_eval.py --curve    # coverage / wrong rate grid
     .venv/bin/python tests/benchmarks/verdict_eval.py --misses   # the wrong verdicts
-    .venv/bin/python tests/benchmarks/verdict_eval.py --set FILE # another set (rows game, q, verdict)
+    .venv/bin/python tests/benchmarks/verdict_eval.py --set FILE # another set file (read by qsets.load)
 
-The calibration set ``questions/verdicts-dev.jsonl`` (rows ``{"game", "q", "verdict",
-"entry"}``, worded unlike the canonical questions) is where the thresholds of
+The calibration set ``questions/verdicts-dev.jsonl`` (rows of the one question-set schema,
+``qsets.FIELDS``, with ``game``, ``q``, ``verdict`` and ``entry`` filled; worded unlike the
+canonical questions) is where the thresholds of
 :mod:`rulesdb.answer` are chosen.  A blind set is measured once with the chosen
 thresholds (no ``--curve``).  Rates are over all the set's yes/no questions: "right" is
 the share stated with the rulebook's verdict, "wrong" the share stated with the opposite.
@@ -19,15 +20,17 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-DEV = Path(__file__).with_name("questions") / "verdicts-dev.jsonl"
+import qsets  # noqa: E402
+
+DEV = qsets.path("verdicts-dev")
 
 
 def main() -> None:
@@ -43,7 +46,7 @@ def main() -> None:
     if a.overlap is not None:
         A.OVERLAP = a.overlap
 
-    rows = [json.loads(line) for line in a.set.read_text().splitlines() if line.strip()]
+    rows = qsets.load(a.set)
     with tempfile.TemporaryDirectory() as tmp:
         db = Database(index_path=Path(tmp) / "i.sqlite", imports_path=Path(tmp) / "r.db")
         feats = []

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from referee.cards import CardError, Held
+from referee.cards import CardError, Held, Tally
 from referee.errors import ChoiceNeeded, IllegalEventError, Option
 from referee.games.base import Problem, rule_ids
 from referee.grid import FACINGS, Square, facing_towards, square_name
@@ -129,6 +129,70 @@ def turn_check(s: Position, verb: str) -> Problem | None:
             return (f"{verb} belongs to the zombies' turn; it is Fluffy's turn", R_TURNS)
     elif verb not in ZOMBIE_VERBS:
         return (f"{verb} belongs to Fluffy's turn; it is the zombies' turn", R_TURNS)
+    return None
+
+
+def zombie_play_turn_check(s: Position) -> Problem:
+    """The zombies' play (a card with zombies named) typed in Fluffy's turn (TURNS)."""
+    return ("zombies move in the zombies' turn; it is Fluffy's turn", R_TURNS)
+
+
+def choice_check(card: str, choice: str | None) -> Problem | None:
+    """A movement named for ``card`` (``LR:L``) that the card cannot make: a plain card
+    makes no choice, a choice card only its own movements (MOVING WITH MOVEMENT CARDS)."""
+    if len(card) == 1:
+        if choice and choice != card:
+            return (f"{card_name(card)} makes no choice", R_MOVEMENT)
+        return None
+    if choice is not None and choice not in card:
+        return (f"{card_name(card)} cannot make {MOVE_NAMES.get(choice, choice)}", R_MOVEMENT)
+    return None
+
+
+def bounce_facing_check(who: str, what: str, sq: Square, options: list[str],
+                        chosen: str | None) -> Problem | None:
+    """A bounce facing named that the bounce does not allow: one named where no facing is
+    open, another than the only open one, or one not among the open ones (BOUNCING).
+    ``what``: "a wall", "a bug", "the gate", "a zombie"; ``options``: the open facings."""
+    if not chosen:
+        return None
+    if not options:
+        return (f"{who} bounces off {what} at {square_name(sq)} with no open facing; "
+                f"no facing is named", R_BOUNCE_FACING_NEEDED)
+    if len(options) == 1:
+        if chosen != options[0]:
+            return (f"{who} bounces off {what} at {square_name(sq)} and can only face {options[0]}", R_BOUNCE)
+        return None
+    if chosen not in options:
+        return (f"{who} bounces off {what} at {square_name(sq)} and may face "
+                f"{' or '.join(options)}, not {chosen}", R_BOUNCE)
+    return None
+
+
+def no_bounce_check(who: str, way: str, chosen: str | None) -> Problem | None:
+    """A bounce facing named for a move that does not bounce (``way``: why it is open)."""
+    if chosen:
+        return (f"{who} does not bounce ({way}); name no facing", R_BOUNCE_FACING_NEEDED)
+    return None
+
+
+def zombie_listed_check(s: Position, name: str, listed: list[str]) -> Problem | None:
+    """A zombie named in a shamble or play that is not on the board, or named twice
+    (``listed``: the names before it) (SHAMBLING)."""
+    if all(z.name != name for z in s.zombies):
+        where = "destroyed" if name in s.destroyed else "not on the board"
+        return (f"{name} is {where}", R_ZOMBIE_MOVEMENT)
+    if name in listed:
+        return (f"{name} is listed twice", R_ZOMBIE_MOVEMENT)
+    return None
+
+
+def seen_check(count: Tally, card: str) -> Problem | None:
+    """A card named (dealt) that the deck's counts say cannot be there any more."""
+    try:
+        count.see(card)
+    except CardError as exc:
+        return (str(exc), R_DECK)
     return None
 
 
@@ -320,6 +384,7 @@ def deck_check(r: Rules, s: Position, counts: dict[str, int]) -> Problem | None:
 
 
 _CHECKS = {
+    ("fluffy", "zplay"): lambda r, s, ev: zombie_play_turn_check(s),
     ("fluffy", "discard"): lambda r, s, ev: fluffy_discard_check(r, s, ev.card),
     ("fluffy", "draw"): lambda r, s, ev: draw_check(r, s),
     ("fluffy", "play"): lambda r, s, ev: fluffy_play_check(r, s, ev.card),
@@ -371,9 +436,6 @@ class Turn:
         if problem is not None:
             raise IllegalEventError(problem[0], problem[1], event=self.ev.text())
 
-    def fail(self, message: str, rule: str) -> IllegalEventError:
-        return IllegalEventError(message, rule, event=self.ev.text())
-
     def run(self, checked: bool = False) -> Event:
         """Apply the event to :attr:`s`, returning it with every choice written out;
         ``checked`` when :func:`event_check` has passed already."""
@@ -413,10 +475,8 @@ class Turn:
     def deal(self) -> Event:
         s = self.s
         for card in self.ev.cards:
-            try:
-                s.count = s.count.see(card)
-            except CardError as exc:
-                raise self.fail(str(exc), R_DECK) from None
+            self.refuse(seen_check(s.count, card))
+            s.count = s.count.see(card)
             s.fluffy_hand = s.fluffy_hand.reveal(card)
         return self.ev
 
@@ -501,15 +561,8 @@ class Turn:
     def choice(self, card: str, choice: str | None) -> str | None:
         """The movement a card makes: the card itself, the named choice, or None when a
         choice card's choice is missing (MOVING WITH MOVEMENT CARDS)."""
-        if len(card) == 1:
-            if choice and choice != card:
-                raise self.fail(f"{card_name(card)} makes no choice", R_MOVEMENT)
-            return card
-        if choice is None:
-            return None
-        if choice not in card:
-            raise self.fail(f"{card_name(card)} cannot make {MOVE_NAMES.get(choice, choice)}", R_MOVEMENT)
-        return choice
+        self.refuse(choice_check(card, choice))
+        return card if len(card) == 1 else choice
 
     def snag(self) -> Event:
         s = self.s
@@ -575,16 +628,11 @@ class Turn:
         if options is None:
             options = bounce_facings(self.board, self.s, sq, facing, zi)
         what = {"wall": "a wall", "bug": "a bug", "gate": "the gate", "zombie": "a zombie"}[kind]
+        self.refuse(bounce_facing_check(who, what, sq, options, chosen))
         if not options:
-            if chosen:
-                raise self.fail(f"{who} bounces off {what} at {square_name(sq)} with no open facing; "
-                                f"no facing is named", R_BOUNCE_FACING_NEEDED)
             self.notes.append(f"{who} bounces off {what} at {square_name(sq)}; no open facing, keeps {facing}")
             return facing, False
         if len(options) == 1:
-            if chosen and chosen != options[0]:
-                raise self.fail(f"{who} bounces off {what} at {square_name(sq)} and can only face {options[0]}",
-                                R_BOUNCE)
             self.notes.append(f"{who} bounces off {what} at {square_name(sq)}, faces {options[0]}")
             return options[0], False
         if chosen is None:
@@ -593,9 +641,6 @@ class Turn:
                                f"({' or '.join(options)})", R_BOUNCE,
                                f"{who} bounces off {what} at {square_name(sq)}: face which way?", opts,
                                event=self.ev.text())
-        if chosen not in options:
-            raise self.fail(f"{who} bounces off {what} at {square_name(sq)} and may face "
-                            f"{' or '.join(options)}, not {chosen}", R_BOUNCE)
         self.notes.append(f"{who} bounces off {what} at {square_name(sq)}, faces {chosen}")
         return chosen, True
 
@@ -615,7 +660,7 @@ class Turn:
         if chosen:
             way = (f"the gate under {square_name(s.fluffy)} is open: he runs through it" if gate
                    else f"{square_name(s.fluffy)} to {square_name(nxt)} is open")
-            raise self.fail(f"Fluffy does not bounce ({way}); name no facing", R_BOUNCE_FACING_NEEDED)
+            self.refuse(no_bounce_check("Fluffy", way, chosen))
         s.facing = facing
         if gate:
             frm = square_name(s.fluffy)
@@ -656,9 +701,7 @@ class Turn:
             if new != z.facing:
                 s.zombies = (*zs[:zi], Zombie(z.name, z.at, new), *zs[zi + 1:])
             return new if needed else None
-        if chosen:
-            raise self.fail(f"{z.name} does not bounce ({square_name(z.at)} to {square_name(nxt)} is open); "
-                            f"name no facing", R_BOUNCE_FACING_NEEDED)
+        self.refuse(no_bounce_check(z.name, f"{square_name(z.at)} to {square_name(nxt)} is open", chosen))
         s.zombies = (*zs[:zi], Zombie(z.name, nxt, facing), *zs[zi + 1:])
         note = f"{z.name} moves {square_name(z.at)}-{square_name(nxt)}, facing {facing}"
         if nxt == self.board.flower and z.name not in s.entered_flower:
@@ -680,11 +723,7 @@ class Turn:
             return list(listed)  # the usual record: every zombie, in board order
         out: list[ZMove] = []
         for zm in listed or ():
-            if zm.name not in on_board:
-                where = "destroyed" if zm.name in s.destroyed else "not on the board"
-                raise self.fail(f"{zm.name} is {where}", R_ZOMBIE_MOVEMENT)
-            if any(o.name == zm.name for o in out):
-                raise self.fail(f"{zm.name} is listed twice", R_ZOMBIE_MOVEMENT)
+            self.refuse(zombie_listed_check(s, zm.name, [o.name for o in out]))
             out.append(zm)
         if every or not listed:
             out += [ZMove(n) for n in on_board if all(o.name != n for o in out)]
