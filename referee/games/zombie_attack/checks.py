@@ -361,16 +361,23 @@ def check_plan(r: Rules, s: State, ev: Event) -> tuple[Problem | None, tuple | N
     """:func:`event_check` with what the check of a step or a zombie move found on the
     way (a :class:`StepPlan` or :class:`ZombiePlan`), which spares the step finding it
     again; None for other events."""
-    if ev.verb == "start" and s.phase != "setup" and s.ending is None:
-        return (f"set-up is over: {s.players[ev.seat].name} is already on the board", R_SETUP), None
-    problem = turn_check(s, ev.seat, ev.verb)
-    if problem is not None:
-        return problem, None
-    if s.pending and ev.verb != "to":
-        return None, None
-    if s.phase == "setup" and ev.verb != "start":
-        return (f"set-up first: each player places a human ('{s.players[ev.seat].name}: start d4')", R_SETUP), None
     verb = ev.verb
+    phase = s.phase
+    if s.ending is None and not s.pending and verb != "start" and (
+            (phase == "humans" and ev.seat == (s.first + s.order) % len(s.players))
+            or (phase == "zombies" and ev.seat == s.zmover)):
+        pass                     # the mover, in play: none of the checks below can refuse
+    else:
+        if verb == "start" and phase != "setup" and s.ending is None:
+            return (f"set-up is over: {s.players[ev.seat].name} is already on the board", R_SETUP), None
+        problem = turn_check(s, ev.seat, verb)
+        if problem is not None:
+            return problem, None
+        if s.pending and verb != "to":
+            return None, None
+        if phase == "setup" and verb != "start":
+            return (f"set-up first: each player places a human ('{s.players[ev.seat].name}: start d4')",
+                    R_SETUP), None
     if verb == "step":
         return step_check_plan(r, s, ev)
     if verb == "zombie":
