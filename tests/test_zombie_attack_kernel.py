@@ -145,10 +145,10 @@ def test_check_gives_the_refusal_of_the_shared_illegal_example():
     raise AssertionError("the example's refusal was not met")
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tags=setups(), seed=st.integers(0, 2**32 - 1))
 def test_step_never_changes_a_position_and_check_and_dry_run_agree_with_apply(tags, seed):
-    play_and_try(Game.from_tags(tags), random.Random(seed), 60)
+    play_and_try(Game.from_tags(tags), random.Random(seed), 40)
 
 
 def test_a_step_leaves_its_position_alone_after_weapons_turns_and_returns():
