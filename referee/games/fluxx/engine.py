@@ -44,6 +44,7 @@ from referee.seats import seat_index, seat_of
 from . import catalogue as catmod
 from . import listing, rules, steps
 from .catalogue import Card, Catalogue
+from .frozen import frozen_dict
 from .notation import (ANY_CARD, EFFECT_WORDS, SEQUENCES, Event, Move, Play, Token, Trio,  # noqa: F401
                        fmt, parse_card_line, parse_event, tokenize)
 from .rules import *  # noqa: F401,F403  (the rule ids R_*, as before the split)
@@ -74,20 +75,19 @@ def _seats(players: list[str]) -> dict[str, int]:
     if index is None:
         if len(_SEATS) >= 64:
             _SEATS.clear()
-        index = _SEATS[key] = seat_index(players)
+        index = _SEATS[key] = frozen_dict(seat_index(players))
     return index
 
 
 def _forward(name: str) -> property:
-    """A property of :class:`Game` reading (and, for set-up in tests and ``advise``'s
-    own copies, writing) the attribute ``name`` of the current :class:`State`."""
+    """A property of :class:`Game` reading the attribute ``name`` of the current
+    :class:`State`; setting it (set-up in tests) replaces the position by a new one
+    (:meth:`State.edited`), as a position never changes."""
     def get(self):
         return getattr(self.state, name)
 
     def set_(self, value):
-        setattr(self.state, name, value)
-        if name == "cat":
-            self.state.names = card_names(value)
+        self.state = self.state.edited(**{name: value})
 
     return property(get, set_, doc=f"The current position's ``{name}``.")
 
@@ -151,12 +151,18 @@ class Game(Kernel):
 
 
     def __deepcopy__(self, memo):
-        """An independent copy: the same set-up, a position with every container fresh
-        (callers such as ``advise`` change their copy in place)."""
+        """An independent copy: the same set-up and the same position (a position is
+        never changed: each event replaces it, so the two games cannot meet)."""
         new = object.__new__(Game)
         new.__dict__.update(self.__dict__)
-        new.state = self.state.deep()
         return new
+
+    def edit(self, **changes: Any) -> None:
+        """Replace the position by this one with ``changes`` (:meth:`State.edited`: e.g.
+        ``keepers={0: Counter(...)}``, ``rules={"draw": "Draw 2"}``, ``hands={1: (known,
+        unknown)}``).  For set-up in tests and ``advise``'s what-ifs; the events of a
+        game go through :meth:`apply`."""
+        self.state = self.state.edited(**changes)
 
     def __getattr__(self, name: str) -> Any:
         """The current position's derived values (``draws_owed``, ``visible``, ``meets``,

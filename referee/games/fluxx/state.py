@@ -1,12 +1,14 @@
 """The Zombie Fluxx position: the rules in play, the Goal, what is in front of each
 player, the hands (counts and known cards), the piles, whose turn and what it still owes.
 
-A :class:`State` is never changed once an event has produced it (copy on write): a step
-works on :meth:`State.draft`, a shallow copy, and replaces each container it changes by
-a fresh copy the first time it writes to it (:meth:`State.own`, :meth:`State.hand`,
-:meth:`State.front`), so the position it came from, and every container it shares with
-it, stays as it was.  The containers stay plain lists, dicts, Counters and
-:class:`~referee.cards.Hand`\\ s, as ``render``, ``advise`` and the tests read them.
+A :class:`State` is never changed once an event has produced it: its containers are
+read-only (:mod:`.frozen`: they read and compare as plain lists, dicts, Counters and
+:class:`~referee.cards.Hand`\\ s, and raise :class:`TypeError` on any change), so a
+position can be shared, and a value worked out from it cannot go stale.  A step works
+on :meth:`State.draft`, a shallow copy, and replaces each container it changes by a
+draft copy the first time it writes to it (:meth:`State.own`, :meth:`State.hand`,
+:meth:`State.front`); :meth:`State.settle` freezes those.  A position with other
+contents (set-up in tests, ``advise``'s what-ifs) is made by :meth:`State.edited`.
 """
 
 from __future__ import annotations
@@ -18,25 +20,20 @@ from typing import Any
 from referee.cards import Hand
 
 from .catalogue import Card, Catalogue
+from .frozen import (DraftCounter, DraftDict, DraftHand, DraftList, FrozenCounter, FrozenDict, FrozenHand,
+                     FrozenList, freeze_hand, frozen_counter, frozen_dict, frozen_hand, frozen_list)
 
 HAND_SIZE = 3           #: cards dealt to each player
 BARE_HANDS = "bare-hands"
 
 _new = object.__new__
+EMPTY = frozen_list()   #: the empty list of a position (frozen: one for all)
 
 
 def copy_counter(c: Counter) -> Counter:
-    """A copy of ``c`` (plain dict copying: ``Counter(c)`` goes through ``update``)."""
+    """A plain copy of ``c`` (plain dict copying: ``Counter(c)`` goes through ``update``)."""
     new = dict.__new__(Counter)
     dict.update(new, c)
-    return new
-
-
-def copy_hand(h: Hand) -> Hand:
-    """A copy of ``h`` sharing nothing with it (its known cards and unknown count)."""
-    new = _new(Hand)
-    new.__dict__.update(h.__dict__)
-    new.known = copy_counter(h.known)
     return new
 
 
@@ -45,10 +42,15 @@ def join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-#: the containers a step may write to: copied by :meth:`State.own` before the first write
+#: the containers of a position (each frozen): lists, dicts, Counters, and per seat
 _LISTS = ("others", "top", "discard", "trash", "replacements", "subplays")
-_DICTS = ("rules",)
+_DICTS = ("rules", "composition", "index")
 _COUNTERS = ("kills_used", "flee")
+_SEATS = ("hands", "keepers", "creepers")
+#: the draft class of each frozen container (:meth:`State.own`)
+_DRAFT = {FrozenList: DraftList, FrozenDict: DraftDict}
+#: the frozen class of each draft container (:meth:`State.settle`)
+_FROZEN = {DraftList: FrozenList, DraftDict: FrozenDict, DraftCounter: FrozenCounter}
 
 
 @dataclass(eq=True)
@@ -108,8 +110,26 @@ class State:
         return new
 
     def settle(self) -> "State":
-        """End of a step: this draft becomes a position (no more writes)."""
-        self.__dict__.pop("_own", None)
+        """End of a step: this draft becomes a position, every container it wrote to
+        frozen in place (its class reassigned: no copy).  Returns the position."""
+        d = self.__dict__
+        owned = d.pop("_own", None)
+        if owned:
+            hands = d["hands"]
+            for key in owned:
+                t = type(key)
+                if t is str:
+                    value = d[key]
+                    value.__class__ = _FROZEN[type(value)]
+                elif t is int:                   # a seat stands for its hand
+                    h = hands[key]
+                    known = h.known
+                    known.__class__ = FrozenCounter
+                    h.__dict__["n"] = h.unknown + sum(known.values())
+                    h.__class__ = FrozenHand
+                else:                            # (kind, seat): a Counter in front of a seat
+                    c = d[key[0]][key[1]]
+                    c.__class__ = FrozenCounter
         return self
 
     def own(self, key: str) -> Any:
@@ -119,7 +139,12 @@ class State:
         value = self.__dict__[key]
         if key not in owned:
             owned.add(key)
-            value = copy_counter(value) if type(value) is Counter else value.copy()
+            t = type(value)
+            if t is FrozenCounter:
+                value = dict.__new__(DraftCounter)
+                dict.update(value, self.__dict__[key])
+            else:
+                value = _DRAFT[t](value)
             self.__dict__[key] = value
         return value
 
@@ -133,12 +158,12 @@ class State:
             hands = d["hands"]
         else:
             owned.add("hands")
-            hands = d["hands"] = d["hands"].copy()
+            hands = d["hands"] = DraftList(d["hands"])
         owned.add(p)
         old = hands[p]
-        h = hands[p] = _new(Hand)
+        h = hands[p] = _new(DraftHand)
         h.__dict__.update(old.__dict__)
-        known = h.known = dict.__new__(Counter)
+        known = h.known = dict.__new__(DraftCounter)
         dict.update(known, old.known)
         return h
 
@@ -149,7 +174,9 @@ class State:
         owned = self.__dict__["_own"]
         if key not in owned:
             owned.add(key)
-            fronts[p] = copy_counter(fronts[p])
+            new = dict.__new__(DraftCounter)
+            dict.update(new, fronts[p])
+            fronts[p] = new
         return fronts[p]
 
     def take_front(self, kind: str, p: int, name: str) -> None:
@@ -188,19 +215,52 @@ class State:
             h.known[name] = h.known.get(name, 0) + 1
 
     def deep(self) -> "State":
-        """An independent copy: every container fresh (for callers that change a copy of
-        the game in place, such as ``advise``)."""
+        """A copy of the position (what ``copy.deepcopy`` of a game holds): a shallow
+        one, as no container of a position ever changes."""
         new = _new(State)
         d = self.__dict__.copy()
         d.pop("_own", None)
-        d["hands"] = [copy_hand(h) for h in self.hands]
-        d["keepers"] = [copy_counter(c) for c in self.keepers]
-        d["creepers"] = [copy_counter(c) for c in self.creepers]
-        for key in _COUNTERS:
-            d[key] = copy_counter(d[key])
-        for key in _LISTS + _DICTS:
-            d[key] = d[key].copy()
         new.__dict__ = d
+        return new
+
+    def edited(self, **changes: Any) -> "State":
+        """A new position: this one with ``changes`` (field name -> value), every
+        container frozen.  ``hands``, ``keepers`` and ``creepers`` take a list, or a dict
+        seat -> value for the seats that change (a hand: a :class:`~referee.cards.Hand`,
+        or a ``(known, unknown)`` pair); ``rules`` a dict of the slots that change.
+        :class:`KeyError` for a name that is no field.  A new ``cat`` renews the
+        names (:attr:`names`).  For set-up in tests and ``advise``'s what-ifs: the events
+        themselves go through the steps."""
+        d = self.__dict__.copy()
+        d.pop("_own", None)
+        for key, value in changes.items():
+            if key not in self.__dataclass_fields__:
+                raise KeyError(f"a Zombie Fluxx position has no field {key!r}")
+            if key in _SEATS:
+                seats = list(d[key])
+                for q, v in (value.items() if isinstance(value, dict) else enumerate(value)):
+                    seats[q] = v
+                if key == "hands":
+                    value = frozen_list(freeze_hand(h) if isinstance(h, Hand) else frozen_hand(*h)
+                                        for h in seats)
+                else:
+                    value = frozen_list(c if type(c) is FrozenCounter else frozen_counter(c)
+                                        for c in seats)
+            elif key == "rules":
+                value = frozen_dict({**d["rules"], **value})
+            elif key in _LISTS:
+                value = value if type(value) is FrozenList else frozen_list(value)
+            elif key in _DICTS:
+                value = value if type(value) is FrozenDict else frozen_dict(value)
+            elif key in _COUNTERS:
+                value = value if type(value) is FrozenCounter else frozen_counter(value)
+            elif key == "players":
+                value = frozen_list(value)
+            d[key] = value
+        new = _new(State)
+        new.__dict__ = d
+        if "cat" in changes:
+            new.names = card_names(new.cat)
         return new
 
     # -- derived -----------------------------------------------------------------------
@@ -441,13 +501,17 @@ def new_state(players: list[str], cat: Catalogue, composition: dict[str, int], z
               index: dict[str, int]) -> State:
     """The position after the deal: :data:`HAND_SIZE` unseen cards each, the Basic Rules."""
     n = len(players)
+    none = frozen_counter()
     state = State(
-        players=list(players), index=index, cat=cat, composition=composition, zombies_out=zombies_out,
-        hands=[Hand(unknown=HAND_SIZE) for _ in players], keepers=[Counter() for _ in players],
-        creepers=[Counter() for _ in players],
-        rules={"draw": None, "play": None, "hand-limit": None, "keeper-limit": None},
-        others=[], goal=None, pile=sum(composition.values()) - HAND_SIZE * n, top=[], discard=[], trash=[],
-        first_round=True, replacements=[0] * n, turn=1, current=0, drawn=0, played=0, subplays=[],
-        kills_used=Counter(), trio=None, flee=Counter(), winner=None, ending=None)
+        players=frozen_list(players), index=index if type(index) is FrozenDict else frozen_dict(index),
+        cat=cat,
+        composition=frozen_dict(composition), zombies_out=zombies_out,
+        hands=frozen_list(frozen_hand((), HAND_SIZE) for _ in players),
+        keepers=frozen_list(none for _ in players), creepers=frozen_list(none for _ in players),
+        rules=frozen_dict({"draw": None, "play": None, "hand-limit": None, "keeper-limit": None}),
+        others=EMPTY, goal=None, pile=sum(composition.values()) - HAND_SIZE * n, top=EMPTY,
+        discard=EMPTY, trash=EMPTY, first_round=True, replacements=frozen_list([0] * n), turn=1,
+        current=0, drawn=0, played=0, subplays=EMPTY, kills_used=none, trio=None, flee=none,
+        winner=None, ending=None)
     state.names = card_names(cat)
     return state

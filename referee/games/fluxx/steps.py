@@ -22,7 +22,8 @@ from .notation import effects as read_effects
 from .rules import (R_KILL, R_PAIR, R_TRIO, action_draws_check, draw_more_check, drawn_card_check,
                     drop_card_check, from_hand_check, front_check, give_check, goal_discard_check,
                     kill_sources, rule_discard_check)
-from .state import BARE_HANDS, State, card_names, copy_counter, join
+from .frozen import frozen_counter, frozen_dict, frozen_list
+from .state import BARE_HANDS, EMPTY, State, card_names, join
 
 
 def step_event(state: State, ev: Event) -> tuple[State, str, list[str]]:
@@ -88,7 +89,7 @@ def define_step(s: State, card: Card) -> list[str]:
     s.cat = s.cat.merged(Catalogue({catmod.name_key(card.name): card}))
     s.names = card_names(s.cat)
     copies = 0 if s.zombies_out and (card.set_aside or card.type == "creeper") else card.count
-    s.composition = {**s.composition, card.name: copies}
+    s.composition = frozen_dict({**s.composition, card.name: copies})
     s.pile += copies
     joins = "1 copy joins" if copies == 1 else f"{copies} copies join"
     return [f"{card.name} ({card.type}) is defined: {joins} the draw pile"]
@@ -115,7 +116,7 @@ def draw_cards(s: State, p: int, cards: tuple, owed: int, notes: list[str],
         if s.pile == 0:
             notes.append(f"the draw pile ran out: the discard pile ({len(s.discard)}) is "
                          "shuffled into a new one")
-            s.pile, s.discard = len(s.discard), []
+            s.pile, s.discard = len(s.discard), EMPTY
         if s.top or name is not None:
             refuse(drawn_card_check(s, name))
         if s.top:    # ruling 21: the known top card is drawn first; '?' stands for it
@@ -318,8 +319,7 @@ def kill_step(s: State, ev: Kill, notes: list[str]) -> str:
         notes.append(f"{who} kills {target}: it goes on top of the draw pile")
     pairs = {c: n for c, n in s.creepers[p].items() if (s.names.get(c) or s.card(c)).zombie == 2}
     if pairs:
-        pairs = copy_counter(pairs)
-        s.flee = pairs
+        s.flee = pairs = frozen_counter(pairs)
         notes.append(f"{who}'s {join(sorted(pairs))} flees: {who} names the player it goes to")
     return f"kill {fmt(target)} with {fmt(source) if source != BARE_HANDS else BARE_HANDS}"
 
@@ -396,12 +396,14 @@ def end_step(s: State, ev: End, notes: list[str]) -> str:
     s.current = (s.current + 1) % len(s.players)
     s.turn += 1
     s.drawn = s.played = 0
-    s.subplays = []
-    s.kills_used = dict.__new__(Counter)        # a new empty Counter, without Counter.__init__
+    s.subplays = EMPTY
+    s.kills_used = _NO_KILLS
     notes.append(f"{s.players[s.current]}'s turn: draw {s.rule_value('draw')}, "
                  f"play {s.rule_value('play')}")
     return "end"
 
+
+_NO_KILLS = frozen_counter()
 
 _STEPS = {Play: play_step, Kill: kill_step, Trio: trio_step, Move: move_step, Discard: discard_step,
           Drop: drop_step, End: end_step}
@@ -412,7 +414,7 @@ def after_step(s: State, notes: list[str]) -> None:
     if s.ending is not None:
         return
     if s.first_round and any(s.replacements) and not s.drawable():
-        s.replacements = [0] * len(s.players)
+        s.replacements = frozen_list([0] * len(s.players))
         notes.append("no card is left to draw: the first round's replacements are forgiven")
     if s.goal is None:
         return
