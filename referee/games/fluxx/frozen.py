@@ -99,7 +99,9 @@ class FrozenHand(Hand):
     """A hand that refuses changes: ``known`` is a :class:`FrozenCounter`, and setting
     an attribute raises :class:`TypeError`.  ``size`` is counted once, when settled."""
 
-    size: int       # an instance attribute here (a property of Hand)
+    #: cards held, known and unknown: counted once, when the hand is frozen, and kept in
+    #: the instance (this plain class attribute lets it shadow Hand's property)
+    size = 0
 
     def __setattr__(self, name, value):
         raise TypeError(MESSAGE)
@@ -115,8 +117,6 @@ class FrozenHand(Hand):
         return frozen_hand, (dict(self.known), self.unknown)
 
 
-# the Hand property ``size`` is shadowed by the count kept in each FrozenHand's __dict__
-FrozenHand.size = property(lambda self: self.__dict__["n"], doc="Cards held, known and unknown.")
 
 
 def frozen_list(items=()) -> FrozenList:
@@ -140,7 +140,7 @@ def frozen_hand(known=(), unknown: int = 0) -> FrozenHand:
     """A :class:`FrozenHand` holding ``known`` (name -> count) and ``unknown`` cards."""
     h = object.__new__(FrozenHand)
     k = frozen_counter(known)
-    h.__dict__.update(known=k, unknown=unknown, n=unknown + sum(k.values()))
+    h.__dict__.update(known=k, unknown=unknown, size=unknown + sum(k.values()))
     return h
 
 

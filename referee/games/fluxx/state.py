@@ -125,7 +125,7 @@ class State:
                     h = hands[key]
                     known = h.known
                     known.__class__ = FrozenCounter
-                    h.__dict__["n"] = h.unknown + sum(known.values())
+                    h.__dict__["size"] = h.unknown + sum(known.values())
                     h.__class__ = FrozenHand
                 else:                            # (kind, seat): a Counter in front of a seat
                     c = d[key[0]][key[1]]
@@ -310,8 +310,7 @@ class State:
         zero when the hand is empty."""
         if self.ending is not None or self.first_round and any(self.replacements):
             return 0
-        h = self.hands[self.current]
-        size = h.unknown + sum(h.known.values())
+        size = self.hands[self.current].size
         if self.subplays:
             return min(size, self.subplays[-1])
         rule = self.rules["play"]
@@ -324,8 +323,7 @@ class State:
         rule = self.rules["hand-limit"]
         if rule is None:
             return 0
-        h = self.hands[p]
-        return max(0, h.unknown + sum(h.known.values()) - (self.names.get(rule) or self.card(rule)).value)
+        return max(0, self.hands[p].size - (self.names.get(rule) or self.card(rule)).value)
 
     def keeper_excess(self, p: int) -> int:
         """Keepers ``p`` has over the Keeper Limit (0 without one)."""
@@ -349,12 +347,12 @@ class State:
         out = []
         if keep is None:
             for p, h in enumerate(self.hands):
-                if p != current and h.unknown + sum(h.known.values()) > hand:
+                if p != current and h.size > hand:
                     out.append(p)
             return out
         keepers = self.keepers
         for p, h in enumerate(self.hands):
-            if p != current and (hand is not None and h.unknown + sum(h.known.values()) > hand
+            if p != current and (hand is not None and h.size > hand
                                  or sum(keepers[p].values()) > keep):
                 out.append(p)
         return out
@@ -425,11 +423,28 @@ class State:
             return False
         return self._meets(p, goal, self._needs(goal), extra)
 
-    def meeting(self, name: str) -> list[int]:
-        """The seats that meet the Goal (or Ungoal) ``name`` now."""
+    def meeting(self, name: str) -> tuple[int, ...]:
+        """The seats that meet the Goal (or Ungoal) ``name`` now.  Remembered in the
+        position (``_met``) with what it depends on: the Goal's name, the catalogue,
+        ``zombies_out`` and the very ``keepers`` and ``creepers`` lists (read-only, see
+        the module docstring, so the same lists hold the same cards); a step that
+        touches no Keeper or Creeper (a draw, an end) finds it there.  Lists a draft is
+        still changing are never remembered."""
+        d = self.__dict__
+        keepers, creepers = d["keepers"], d["creepers"]
+        met = d.get("_met")
+        if (met is not None and met[1] is keepers and met[2] is creepers and met[0] == name
+                and met[3] is d["cat"] and met[4] == d["zombies_out"]):
+            return met[5]
+        out = self._meeting(name)
+        if type(keepers) is FrozenList and type(creepers) is FrozenList:   # not a draft's, still changing
+            d["_met"] = (name, keepers, creepers, d["cat"], d["zombies_out"], out)
+        return out
+
+    def _meeting(self, name: str) -> tuple[int, ...]:
         goal = self.card(name)
         if goal.needs is None:
-            return []
+            return ()
         need = self._needs(goal).items()
         out = []
         creepers = self.creepers
@@ -441,7 +456,7 @@ class State:
             else:
                 if self._meets(p, goal, self._needs(goal), None):
                     out.append(p)
-        return out
+        return tuple(out)
 
     def _meets(self, p: int, goal: Card, need: dict[str, int], extra: str | None) -> bool:
         keepers, creepers = self.keepers[p], self.creepers[p]
