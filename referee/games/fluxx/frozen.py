@@ -3,12 +3,13 @@
 A settled position holds only these: a :class:`FrozenList`, :class:`FrozenDict`,
 :class:`FrozenCounter` or :class:`FrozenHand` reads as the plain list, dict, Counter or
 :class:`~referee.cards.Hand` it stands for (and compares equal to one), but refuses
-every change in place with :class:`TypeError`, so that nothing can go stale that is
-worked out from a position once (the totals of :meth:`FrozenCounter.total` and
-:attr:`FrozenHand.size`, kept in the container).  A step writes to *draft* copies
-(:class:`DraftList`, ...; same layout), which :meth:`.state.State.settle` turns into the
-frozen classes by reassigning ``__class__`` (no copy).  ``.copy()`` of a frozen
-container gives a plain, changeable one.
+every change in place with :class:`TypeError`, so that nothing worked out from a
+position can go stale (:attr:`FrozenHand.size`, counted once; the values
+:mod:`.state` remembers in a position).  A step writes to *draft* copies of the lists,
+dicts and Counters (:class:`DraftList`, ...; same layout), which
+:meth:`.state.State.settle` turns into the frozen classes by reassigning ``__class__``
+(no copy); hands and the Counters in front of the seats are replaced whole by new
+frozen ones.  ``.copy()`` of a frozen container gives a plain, changeable one.
 """
 
 from __future__ import annotations
@@ -88,13 +89,6 @@ for _cls, _names in ((FrozenList, _LIST_WRITES), (FrozenDict, _DICT_WRITES), (Fr
 del _cls, _names, _n
 
 
-class DraftHand(Hand):
-    """A hand a step may still change (becomes a :class:`FrozenHand` when settled)."""
-
-    def __eq__(self, other):
-        return isinstance(other, Hand) and self.unknown == other.unknown and self.known == other.known
-
-
 class FrozenHand(Hand):
     """A hand that refuses changes: ``known`` is a :class:`FrozenCounter`, and setting
     an attribute raises :class:`TypeError`.  ``size`` is counted once, when settled."""
@@ -107,8 +101,10 @@ class FrozenHand(Hand):
         raise TypeError(MESSAGE)
 
     __delattr__ = __setattr__
-    __eq__ = DraftHand.__eq__
     __hash__ = None
+
+    def __eq__(self, other):
+        return isinstance(other, Hand) and self.unknown == other.unknown and self.known == other.known
 
     def copy(self) -> Hand:
         return Hand(self.known.copy(), self.unknown)

@@ -6,8 +6,9 @@ read-only (:mod:`.frozen`: they read and compare as plain lists, dicts, Counters
 :class:`~referee.cards.Hand`\\ s, and raise :class:`TypeError` on any change), so a
 position can be shared, and a value worked out from it cannot go stale.  A step works
 on :meth:`State.draft`, a shallow copy, and replaces each container it changes by a
-draft copy the first time it writes to it (:meth:`State.own`, :meth:`State.hand`,
-:meth:`State.front`); :meth:`State.settle` freezes those.  A position with other
+draft copy the first time it writes to it (:meth:`State.own`), or, for a hand and the
+cards in front of a seat, by a new frozen one (:meth:`State.hand_add`,
+:meth:`State.add_front`, ...); :meth:`State.settle` freezes the drafts.  A position with other
 contents (set-up in tests, ``advise``'s what-ifs) is made by :meth:`State.edited`.
 """
 
@@ -20,7 +21,7 @@ from typing import Any
 from referee.cards import Hand
 
 from .catalogue import Card, Catalogue
-from .frozen import (DraftCounter, DraftDict, DraftHand, DraftList, FrozenCounter, FrozenDict, FrozenHand,
+from .frozen import (DraftCounter, DraftDict, DraftList, FrozenCounter, FrozenDict, FrozenHand,
                      FrozenList, freeze_hand, frozen_counter, frozen_dict, frozen_hand, frozen_list)
 
 HAND_SIZE = 3           #: cards dealt to each player
@@ -115,21 +116,9 @@ class State:
         d = self.__dict__
         owned = d.pop("_own", None)
         if owned:
-            hands = d["hands"]
             for key in owned:
-                t = type(key)
-                if t is str:
-                    value = d[key]
-                    value.__class__ = _FROZEN[type(value)]
-                elif t is int:                   # a seat stands for its hand
-                    h = hands[key]
-                    known = h.known
-                    known.__class__ = FrozenCounter
-                    h.__dict__["size"] = h.unknown + sum(known.values())
-                    h.__class__ = FrozenHand
-                else:                            # (kind, seat): a Counter in front of a seat
-                    c = d[key[0]][key[1]]
-                    c.__class__ = FrozenCounter
+                value = d[key]
+                value.__class__ = _FROZEN[type(value)]
         return self
 
     def own(self, key: str) -> Any:
@@ -148,71 +137,79 @@ class State:
             self.__dict__[key] = value
         return value
 
-    def hand(self, p: int) -> Hand:
-        """Seat ``p``'s hand, to change (copied on first write, with the list of hands)."""
+    # Hands and the Counters in front of the seats are values: a change puts a new
+    # frozen one in the seat's place (the list of seats copied on first write), sharing
+    # what did not change (a hand's known cards when only unseen ones come and go).
+
+    def _front(self, kind: str, p: int, name: str, delta: int) -> None:
         d = self.__dict__
         owned = d["_own"]
-        if p in owned:                       # seats stand for their hands in the set
-            return d["hands"][p]
-        if "hands" in owned:
-            hands = d["hands"]
+        if kind in owned:
+            fronts = d[kind]
         else:
-            owned.add("hands")
-            hands = d["hands"] = DraftList(d["hands"])
-        owned.add(p)
-        old = hands[p]
-        h = hands[p] = _new(DraftHand)
-        h.__dict__.update(old.__dict__)
-        known = h.known = dict.__new__(DraftCounter)
-        dict.update(known, old.known)
-        return h
-
-    def front(self, kind: str, p: int) -> Counter:
-        """Seat ``p``'s ``keepers`` or ``creepers`` Counter, to change (copied on first write)."""
-        fronts = self.own(kind)
-        key = (kind, p)
-        owned = self.__dict__["_own"]
-        if key not in owned:
-            owned.add(key)
-            new = dict.__new__(DraftCounter)
-            dict.update(new, fronts[p])
-            fronts[p] = new
-        return fronts[p]
+            owned.add(kind)
+            fronts = d[kind] = DraftList(d[kind])
+        old = fronts[p]
+        new = dict.__new__(FrozenCounter)
+        dict.update(new, old)
+        k = old.get(name, 0) + delta
+        if k > 0:
+            dict.__setitem__(new, name, k)
+        elif name in new:
+            dict.__delitem__(new, name)
+        fronts[p] = new
 
     def take_front(self, kind: str, p: int, name: str) -> None:
         """One ``name`` fewer in seat ``p``'s ``kind`` (``keepers`` / ``creepers``)."""
-        c = self.front(kind, p)
-        k = c.get(name, 0) - 1
-        if k > 0:
-            c[name] = k
-        elif name in c:
-            dict.__delitem__(c, name)
+        self._front(kind, p, name, -1)
 
     def add_front(self, kind: str, p: int, name: str) -> None:
         """One ``name`` more in seat ``p``'s ``kind`` (``keepers`` / ``creepers``)."""
-        c = self.front(kind, p)
-        c[name] = c.get(name, 0) + 1
+        self._front(kind, p, name, 1)
+
+    def _hands(self) -> list:
+        d = self.__dict__
+        owned = d["_own"]
+        if "hands" in owned:
+            return d["hands"]
+        owned.add("hands")
+        hands = d["hands"] = DraftList(d["hands"])
+        return hands
 
     def hand_take(self, p: int, name: str | None) -> None:
         """``name`` out of seat ``p``'s hand: a known one if held, else an unseen one
         (None: an unseen one), as :meth:`~referee.cards.Hand.take`."""
-        h = self.hand(p)
-        known = h.known
+        hands = self._hands()
+        old = hands[p]
+        known = old.known
         k = known.get(name, 0) if name is not None else 0
-        if k > 1:
-            known[name] = k - 1
-        elif k == 1:
-            dict.__delitem__(known, name)
+        unknown = old.unknown
+        if k:
+            known = dict.__new__(FrozenCounter)
+            dict.update(known, old.known)
+            if k > 1:
+                dict.__setitem__(known, name, k - 1)
+            else:
+                dict.__delitem__(known, name)
         else:
-            h.unknown -= 1
+            unknown -= 1
+        h = hands[p] = _new(FrozenHand)
+        h.__dict__.update(known=known, unknown=unknown, size=old.size - 1)
 
     def hand_add(self, p: int, name: str | None) -> None:
         """``name`` into seat ``p``'s hand (None: an unseen card)."""
-        h = self.hand(p)
+        hands = self._hands()
+        old = hands[p]
+        known = old.known
+        unknown = old.unknown
         if name is None:
-            h.unknown += 1
+            unknown += 1
         else:
-            h.known[name] = h.known.get(name, 0) + 1
+            known = dict.__new__(FrozenCounter)
+            dict.update(known, old.known)
+            dict.__setitem__(known, name, known.get(name, 0) + 1)
+        h = hands[p] = _new(FrozenHand)
+        h.__dict__.update(known=known, unknown=unknown, size=old.size + 1)
 
     def deep(self) -> "State":
         """A copy of the position (what ``copy.deepcopy`` of a game holds): a shallow
