@@ -1113,6 +1113,10 @@ def test_every_container_of_every_position_refuses_changes_and_a_step_leaves_its
     assert (edited.keepers[1], edited.hands[0].size, edited.rules["draw"], edited.discard) == (
         Counter({"Coffee": 2}), 3, "Draw 2", ["Lumber"])
     assert snapshot(s) == before and edited.keepers[0] == s.keepers[0]
+    with pytest.raises(ValueError, match="Zombie is not a Keeper"):    # seen() counts Keepers only there
+        s.edited(keepers={0: Counter({"Zombie": 1})})
+    with pytest.raises(ValueError, match="Coffee is not a Creeper"):
+        s.edited(creepers={0: Counter({"Coffee": 1})})
 
 
 def test_seen_counts_one_card_as_visible_counts_them_all():

@@ -243,6 +243,11 @@ class State:
                 else:
                     value = frozen_list(c if type(c) is FrozenCounter else frozen_counter(c)
                                         for c in seats)
+                    kind = key[:-1]         # keeper, creeper: what seen() relies on
+                    for c in value:
+                        for name in c:
+                            if self.card(name).type != kind:
+                                raise ValueError(f"{name} is not a {kind.title()}: it cannot be among the {key}")
             elif key == "rules":
                 value = frozen_dict({**d["rules"], **value})
             elif key in _LISTS:
@@ -370,14 +375,30 @@ class State:
 
     def seen(self, name: str) -> int:
         """Copies of ``name`` the referee can see: ``visible()[name]`` without counting
-        every other card (the check of one event needs one name)."""
-        n = (*self.rules.values(), *self.others, self.goal, self.trio).count(name)
-        for c in self.keepers:
-            n += c.get(name, 0)
-        for c in self.creepers:
-            n += c.get(name, 0)
+        every other card (the check of one event needs one name).  Only where a card of
+        its type can be: Keepers in front of seats only as Keepers, Creepers only as
+        Creepers, a rule only in play as a rule, a Goal or Ungoal only in the Goal's
+        place, a killed Trio waiting only as a Creeper (steps and :meth:`edited` keep
+        to this)."""
+        card = self.names.get(name) or self.card(name)
+        t = card.type
+        n = 0
+        if t == "keeper":
+            for c in self.keepers:
+                n += c.get(name, 0)
+        elif t == "creeper":
+            for c in self.creepers:
+                n += c.get(name, 0)
+            if self.trio == name:
+                n += 1
+        elif t == "rule":
+            n = (*self.rules.values(), *self.others).count(name)
+        elif self.goal == name:
+            n = 1
         for h in self.hands:
-            n += h.known.get(name, 0)
+            known = h.known
+            if known:
+                n += known.get(name, 0)
         return n + self.discard.count(name) + self.trash.count(name) + self.top.count(name)
 
     def unseen(self, name: str, seen: Counter | None = None) -> int:
