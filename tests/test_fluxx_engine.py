@@ -1080,7 +1080,7 @@ def test_every_container_of_every_position_refuses_changes_and_a_step_leaves_its
         return {k: ([(dict(h.known), h.unknown) for h in v] if k == "hands" else
                     [dict(c) for c in v] if k in ("keepers", "creepers") else
                     copy.copy(list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v))
-                for k, v in vars(s).items() if k not in ("cat", "names")}
+                for k, v in vars(s).items() if k not in ("cat", "names") and not k.startswith("_")}  # memos aside
 
     rng = random.Random(6)
     g = new("Ann, Ben, Cat, Dan", cards=None)
@@ -1088,7 +1088,7 @@ def test_every_container_of_every_position_refuses_changes_and_a_step_leaves_its
         s = g.state
         frozen(s)
         for key in vars(s):
-            assert key in _LISTS + _DICTS + _COUNTERS + _SEATS + ("cat", "names", "players", "_met") or plain(
+            assert key in _LISTS + _DICTS + _COUNTERS + _SEATS + ("cat", "names", "players", "_met", "_pushed") or plain(
                 getattr(s, key)), key
         with pytest.raises(TypeError, match="never changed in place"):
             s.discard.append("Coffee")
@@ -1134,3 +1134,32 @@ def test_seen_counts_one_card_as_visible_counts_them_all():
             if not legal:
                 break
             g.apply(rng.choice(legal).text)
+
+
+def test_the_values_remembered_in_a_position_equal_those_worked_out_afresh():
+    """``pushed()`` and ``meeting()`` are remembered in a position and carried over by
+    the steps that do not change what they depend on: at every position of random play
+    (limits and Goals in play, other seats' hands changed by Actions) each equals the
+    value worked out afresh, and the remembered values are really used."""
+    import random
+
+    hits = {"pushed": 0, "met": 0}
+    for seed, players in ((1, "Ann, Ben"), (2, "Ann, Ben, Cat, Dan, Eve"), (3, "Ann, Ben, Cat"), (4, "Ann, Ben, Cat, Dan")):
+        rng = random.Random(seed)
+        g = new(players, cards=None)
+        for _ in range(600):
+            s = g.state
+            memo = s.__dict__.get("_pushed")
+            if memo is not None and memo[0] is s.rules and memo[1] == s.current:
+                hits["pushed"] += 1
+            assert s.pushed() == tuple(s._over_limits())
+            if s.goal is not None:
+                met = s.__dict__.get("_met")
+                if met is not None and met[1] is s.keepers and met[2] is s.creepers and met[0] == s.goal:
+                    hits["met"] += 1
+                assert s.meeting(s.goal) == s._meeting(s.goal)
+            legal = g.legal_events()
+            if not legal:
+                break
+            g.apply(rng.choice(legal).text)
+    assert hits["pushed"] > 100 and hits["met"] > 100, hits

@@ -149,6 +149,8 @@ class State:
         else:
             owned.add(kind)
             fronts = d[kind] = DraftList(d[kind])
+        if kind == "keepers" and p != d["current"]:
+            d.pop("_pushed", None)          # another seat's Keepers: the limits again
         old = fronts[p]
         new = dict.__new__(FrozenCounter)
         dict.update(new, old)
@@ -167,8 +169,10 @@ class State:
         """One ``name`` more in seat ``p``'s ``kind`` (``keepers`` / ``creepers``)."""
         self._front(kind, p, name, 1)
 
-    def _hands(self) -> list:
+    def _hands(self, p: int) -> list:
         d = self.__dict__
+        if p != d["current"]:
+            d.pop("_pushed", None)          # another seat's hand: the limits again
         owned = d["_own"]
         if "hands" in owned:
             return d["hands"]
@@ -179,7 +183,7 @@ class State:
     def hand_take(self, p: int, name: str | None) -> None:
         """``name`` out of seat ``p``'s hand: a known one if held, else an unseen one
         (None: an unseen one), as :meth:`~referee.cards.Hand.take`."""
-        hands = self._hands()
+        hands = self._hands(p)
         old = hands[p]
         known = old.known
         k = known.get(name, 0) if name is not None else 0
@@ -198,7 +202,7 @@ class State:
 
     def hand_add(self, p: int, name: str | None) -> None:
         """``name`` into seat ``p``'s hand (None: an unseen card)."""
-        hands = self._hands()
+        hands = self._hands(p)
         old = hands[p]
         known = old.known
         unknown = old.unknown
@@ -230,6 +234,7 @@ class State:
         themselves go through the steps."""
         d = self.__dict__.copy()
         d.pop("_own", None)
+        d.pop("_pushed", None)
         for key, value in changes.items():
             if key not in self.__dataclass_fields__:
                 raise KeyError(f"a Zombie Fluxx position has no field {key!r}")
@@ -334,8 +339,28 @@ class State:
             return 0
         return max(0, sum(self.keepers[p].values()) - (self.names.get(rule) or self.card(rule)).value)
 
-    def pushed(self) -> list[int]:
-        """Players other than the one whose turn it is who are over a limit now."""
+    def pushed(self) -> tuple[int, ...]:
+        """Players other than the one whose turn it is who are over a limit now.
+
+        Remembered in the position (``_pushed``) with the rules dict (read-only), the
+        catalogue's names, whose turn, ``first_round`` and ``ending`` it was worked out
+        for; a hand or the Keepers of another seat changing forgets it
+        (:meth:`hand_take`, :meth:`hand_add`, :meth:`take_front`, :meth:`add_front`,
+        :meth:`edited`: the only ways they change, as the containers are read-only).
+        A step that touches only the hand of the player whose turn it is (a draw, most
+        plays) keeps it.  Worked out in a draft still changing the rules, hands or
+        Keepers, it is not remembered."""
+        d = self.__dict__
+        memo = d.get("_pushed")
+        if (memo is not None and memo[0] is d["rules"] and memo[1] == d["current"] and memo[2] is d["names"]
+                and memo[3] == d["first_round"] and memo[4] == d["ending"]):
+            return memo[5]
+        out = tuple(self._over_limits())
+        if type(d["rules"]) is FrozenDict and type(d["hands"]) is FrozenList and type(d["keepers"]) is FrozenList:
+            d["_pushed"] = (d["rules"], d["current"], d["names"], d["first_round"], d["ending"], out)
+        return out
+
+    def _over_limits(self) -> list[int]:
         if self.ending is not None or self.first_round:
             return []
         rules = self.rules
