@@ -339,7 +339,7 @@ class State:
             return 0
         return max(0, sum(self.keepers[p].values()) - (self.names.get(rule) or self.card(rule)).value)
 
-    def pushed(self) -> tuple[int, ...]:
+    def pushed(self) -> list[int]:
         """Players other than the one whose turn it is who are over a limit now.
 
         Remembered in the position (``_pushed``) with the rules dict (read-only), the
@@ -354,10 +354,10 @@ class State:
         memo = d.get("_pushed")
         if (memo is not None and memo[0] is d["rules"] and memo[1] == d["current"] and memo[2] is d["names"]
                 and memo[3] == d["first_round"] and memo[4] == d["ending"]):
-            return memo[5]
-        out = tuple(self._over_limits())
+            return list(memo[5])
+        out = self._over_limits()
         if type(d["rules"]) is FrozenDict and type(d["hands"]) is FrozenList and type(d["keepers"]) is FrozenList:
-            d["_pushed"] = (d["rules"], d["current"], d["names"], d["first_round"], d["ending"], out)
+            d["_pushed"] = (d["rules"], d["current"], d["names"], d["first_round"], d["ending"], tuple(out))
         return out
 
     def _over_limits(self) -> list[int]:
