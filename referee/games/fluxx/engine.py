@@ -48,7 +48,7 @@ from .frozen import frozen_dict
 from .notation import (ANY_CARD, EFFECT_WORDS, SEQUENCES, Event, Move, Play, Token, Trio,  # noqa: F401
                        fmt, parse_card_line, parse_event, tokenize)
 from .rules import *  # noqa: F401,F403  (the rule ids R_*, as before the split)
-from .rules import RULE_IDS, event_check
+from .rules import _CHECKS, RULE_IDS, event_check
 from .steps import step_event
 from .state import BARE_HANDS, HAND_SIZE, State, card_names, join, new_state  # noqa: F401
 
@@ -64,6 +64,7 @@ def parse_players(text: str | None) -> list[str]:
 
 _SEATS: dict[tuple[str, ...], dict[str, int]] = {}
 _NONE: dict = {}
+_CHOOSABLE = (Trio, Move)     #: events whose choice parse() checks against the position
 
 
 def _seats(players: list[str]) -> dict[str, int]:
@@ -222,10 +223,17 @@ class Game(Kernel):
     def apply(self, text: str) -> Applied:
         """Check and apply one event; atomic: a refused event changes nothing (the
         position is replaced only once the step has made a new one).  :meth:`play`,
-        written out (the call per event it saves is a few per cent of a replay)."""
+        written out (the call per event it saves is a few per cent of a replay): an event
+        parsed before is taken from the catalogue's memo as :meth:`parse` does (a ``trio``
+        or ``move`` goes through :meth:`parse` for its choice), and checked by the check
+        of its type (:func:`.rules.event_check`)."""
         state = self.state
-        event = self.parse(text)
-        problem = event_check(state, event)
+        hit = state.cat.__dict__.get("_events", _NONE).get((text, id(state.index)))
+        if hit is not None and hit[0] is state.index and type(hit[1]) not in _CHOOSABLE:
+            event = hit[1]
+        else:
+            event = self.parse(text)
+        problem = _CHECKS[type(event)](state, event)
         if problem is not None:
             raise IllegalEventError(problem[0], problem[1])
         self.state, text, notes = step_event(state, event)
