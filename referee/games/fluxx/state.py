@@ -310,7 +310,8 @@ class State:
         owed = (1 if rule is None else (self.names.get(rule) or self.card(rule)).value) - self.drawn
         if owed <= 0:
             return 0
-        return min(owed, self.pile + len(self.discard) - len(self.top))
+        can = self.pile + len(self.discard) - len(self.top)       # min() without the call
+        return owed if owed < can else can
 
     def plays_owed(self) -> int:
         """Plays still owed this turn (Action plays first; Play All: the hand's size);
@@ -318,26 +319,32 @@ class State:
         if self.ending is not None or self.first_round and any(self.replacements):
             return 0
         size = self.hands[self.current].size
-        if self.subplays:
-            return min(size, self.subplays[-1])
+        subplays = self.subplays
+        if subplays:
+            owed = subplays[-1]
+            return owed if owed < size else size
         rule = self.rules["play"]
         rule = 1 if rule is None else (self.names.get(rule) or self.card(rule)).value
-        owed = size if rule == "all" else max(0, rule - self.played)
-        return min(owed, size)
+        if rule == "all":
+            return size
+        owed = rule - self.played                   # min(max(0, owed), size) without the calls
+        return 0 if owed <= 0 else owed if owed < size else size
 
     def hand_excess(self, p: int) -> int:
         """Cards ``p`` holds over the Hand Limit (0 without one)."""
         rule = self.rules["hand-limit"]
         if rule is None:
             return 0
-        return max(0, self.hands[p].size - (self.names.get(rule) or self.card(rule)).value)
+        over = self.hands[p].size - (self.names.get(rule) or self.card(rule)).value
+        return over if over > 0 else 0
 
     def keeper_excess(self, p: int) -> int:
         """Keepers ``p`` has over the Keeper Limit (0 without one)."""
         rule = self.rules["keeper-limit"]
         if rule is None:
             return 0
-        return max(0, sum(self.keepers[p].values()) - (self.names.get(rule) or self.card(rule)).value)
+        over = sum(self.keepers[p].values()) - (self.names.get(rule) or self.card(rule)).value
+        return over if over > 0 else 0
 
     def pushed(self) -> list[int]:
         """Players other than the one whose turn it is who are over a limit now.
