@@ -1088,7 +1088,7 @@ def test_every_container_of_every_position_refuses_changes_and_a_step_leaves_its
         s = g.state
         frozen(s)
         for key in vars(s):
-            assert key in _LISTS + _DICTS + _COUNTERS + _SEATS + ("cat", "names", "players", "_met", "_pushed") or plain(
+            assert key in _LISTS + _DICTS + _COUNTERS + _SEATS + ("cat", "names", "players", "_met", "_pushed", "_kills") or plain(
                 getattr(s, key)), key
         with pytest.raises(TypeError, match="never changed in place"):
             s.discard.append("Coffee")
@@ -1137,7 +1137,7 @@ def test_seen_counts_one_card_as_visible_counts_them_all():
 
 
 def test_the_values_remembered_in_a_position_equal_those_worked_out_afresh():
-    """``pushed()`` and ``meeting()`` are remembered in a position and carried over by
+    """``pushed()``, ``meeting()`` and the kills the rules give are remembered in a position and carried over by
     the steps that do not change what they depend on: at every position of random play
     (limits and Goals in play, other seats' hands changed by Actions) each equals the
     value worked out afresh, and the remembered values are really used."""
@@ -1153,6 +1153,8 @@ def test_the_values_remembered_in_a_position_equal_those_worked_out_afresh():
             if memo is not None and memo[0] is s.rules and memo[1] == s.current:
                 hits["pushed"] += 1
             assert s.pushed() == s._over_limits()
+            assert s._kill_rules() == (sum(r.bare_hand_kills for r in s.rules_in_play()),
+                                       sum(r.weapon_kills for r in s.rules_in_play()))
             if s.goal is not None:
                 met = s.__dict__.get("_met")
                 if met is not None and met[1] is s.keepers and met[2] is s.creepers and met[0] == s.goal:

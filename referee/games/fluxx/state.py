@@ -511,7 +511,9 @@ class State:
     def _meets(self, p: int, goal: Card, need: dict[str, int], extra: str | None) -> bool:
         keepers, creepers = self.keepers[p], self.creepers[p]
         for c, k in need.items():
-            have = max(0, keepers.get(c, 0) + creepers.get(c, 0))  # as Counter + counts
+            have = keepers.get(c, 0) + creepers.get(c, 0)
+            if have < 0:                     # as Counter + counts (max without the call)
+                have = 0
             if extra and c == extra:
                 have += 1
             if have < k:
@@ -534,15 +536,30 @@ class State:
 
     def kill_allowance(self, p: int, source: str) -> int:
         """Kills a turn the ``source`` (a Keeper in front of ``p``, or bare hands) allows."""
-        rules = self.rules_in_play()
+        bare, weapon = self._kill_rules()
         if source == BARE_HANDS:
-            return sum(r.bare_hand_kills for r in rules)
+            return bare
         copies = self.keepers[p].get(source, 0)
         if not copies:
             return 0
         keeper = self.card(source)
-        bonus = sum(r.weapon_kills for r in rules) if keeper.weapon else 0
-        return copies * (keeper.kills + bonus)
+        return copies * (keeper.kills + (weapon if keeper.weapon else 0))
+
+    def _kill_rules(self) -> tuple[int, int]:
+        """The bare-hand kills and the Weapon bonus the rules in play give.  Remembered
+        in the position (``_kills``) with the very ``rules`` and ``others`` it was
+        counted from (read-only); a draft's, still changing, are not remembered."""
+        d = self.__dict__
+        memo = d.get("_kills")
+        if memo is not None and memo[0] is d["rules"] and memo[1] is d["others"] and memo[2] is d["names"]:
+            return memo[3]
+        bare = weapon = 0
+        for r in self.rules_in_play():
+            bare += r.bare_hand_kills
+            weapon += r.weapon_kills
+        if type(d["rules"]) is FrozenDict and type(d["others"]) is FrozenList:
+            d["_kills"] = (d["rules"], d["others"], d["names"], (bare, weapon))
+        return bare, weapon
 
     def owes(self) -> dict[str, Any]:
         """What the player whose turn it is still owes this turn, and who else must discard."""

@@ -137,13 +137,13 @@ def draw_step(s: State, p: int, cards: tuple, notes: list[str]) -> str:
         owed = s.replacements[p]
         out, counted = draw_cards(s, p, cards, owed, notes, "owed to replace Creepers")
         s.own("replacements")[p] -= counted
-        return "draw " + " ".join([fmt(c) for c in out])
+        return "draw " + " ".join(map(fmt, out))
     if s.first_round and not any(s.replacements) and s.ending is None:
         s.first_round = False
     owed = s.draws_owed()
     out, counted = draw_cards(s, p, cards, owed, notes, "still owed")
     s.drawn += counted
-    return "draw " + " ".join([fmt(c) for c in out])
+    return "draw " + " ".join(map(fmt, out))
 
 
 def play_step(s: State, ev: Play, notes: list[str]) -> str:
@@ -248,7 +248,7 @@ def effects_step(s: State, p: int, card: Card, effects: tuple[Effect, ...], note
         elif word == "draw":
             out, counted = draw_cards(s, p, e.cards, 10 ** 6, notes, "")
             drawn += counted
-            parts.append("draw " + " ".join([fmt(c) for c in out]))
+            parts.append("draw " + " ".join(map(fmt, out)))
         elif word == "take":
             _move_front(s, q, p, name)
             parts.append(f"take {fmt(name)} from {s.players[q]}")
@@ -380,7 +380,7 @@ def discard_step(s: State, ev: Discard, notes: list[str]) -> str:
     for name in ev.cards:
         _take_from_hand(s, ev.p, name)
         s.own("discard").append(name)
-    return "discard " + " ".join(fmt(c) for c in ev.cards)
+    return "discard " + " ".join(map(fmt, ev.cards))
 
 
 def drop_step(s: State, ev: Drop, notes: list[str]) -> str:
@@ -389,7 +389,7 @@ def drop_step(s: State, ev: Drop, notes: list[str]) -> str:
         refuse(drop_card_check(s, p, name))
         s.take_front("keepers", p, name)
         s.own("discard").append(name)
-    return "drop " + " ".join(fmt(c) for c in ev.cards)
+    return "drop " + " ".join(map(fmt, ev.cards))
 
 
 def end_step(s: State, ev: End, notes: list[str]) -> str:
