@@ -306,7 +306,7 @@ def kill_step(s: State, ev: Kill, notes: list[str]) -> str:
     kills = s.own("kills_used")
     kills[source] = kills.get(source, 0) + 1
     s.take_front("creepers", p, target)
-    kind = s.card(target).zombie
+    kind = (s.names.get(target) or s.card(target)).zombie
     if kind in (1, 2):
         s.own("discard").append(target)
         notes.append(f"{who} kills {target}: it goes to the discard pile")
@@ -317,7 +317,11 @@ def kill_step(s: State, ev: Kill, notes: list[str]) -> str:
         s.pile += 1
         s.own("top").append(target)
         notes.append(f"{who} kills {target}: it goes on top of the draw pile")
-    pairs = {c: n for c, n in s.creepers[p].items() if (s.names.get(c) or s.card(c)).zombie == 2}
+    pairs = {}
+    names = s.names
+    for c, n in s.creepers[p].items():
+        if (names.get(c) or s.card(c)).zombie == 2:
+            pairs[c] = n
     if pairs:
         s.flee = pairs = frozen_counter(pairs)
         notes.append(f"{who}'s {join(sorted(pairs))} flees: {who} names the player it goes to")
