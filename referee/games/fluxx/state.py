@@ -10,6 +10,13 @@ draft copy the first time it writes to it (:meth:`State.own`), or, for a hand an
 cards in front of a seat, by a new frozen one (:meth:`State.hand_add`,
 :meth:`State.add_front`, ...); :meth:`State.settle` freezes the drafts.  A position with other
 contents (set-up in tests, ``advise``'s what-ifs) is made by :meth:`State.edited`.
+
+Values worked out from a position are remembered in it, each beside the very read-only
+containers (compared by identity) and the plain values it was worked out from, and
+carried over by the steps that change none of them: who meets the Goal (``_met``), who
+is pushed over a limit (``_pushed``, also forgotten when another seat's hand or Keepers
+change), the kills the rules in play give (``_kills``).  None is remembered from a draft
+container still changing, and :meth:`State.edited` forgets ``_pushed``.
 """
 
 from __future__ import annotations
