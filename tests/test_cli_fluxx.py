@@ -133,15 +133,15 @@ def test_replay_names_the_illegal_line(tmp_path):
 def test_picture_fits_80_by_24_with_six_players():
     g = new("Annabelle, Benedict, Catherine, Dominic, Eleanor, Francesca")
     g.first_round = False
-    g.rules["hand-limit"] = "Hand Limit 2"
+    g.edit(rules={"hand-limit": "Hand Limit 2"})
     g.others = ["Weapon Bonus", "Zombie Season", "Eradication Bonus", "Adrenaline Bonus", "Dead Friends"]
     g.goal = "Zombie Takeover"
     from collections import Counter
 
     for q in range(6):
-        g.keepers[q] = Counter({"Coffee": 1, "Shotgun": 1, "Sonic Tranquilizer": 1, "Zombie Repellent": 1})
-        g.creepers[q] = Counter({"Pair of Zombies": 1, "Zombie Quartet": 1, "Zombie": 1})
-    g.hands[0].known = Counter({"Lumber": 1, "Donuts": 1, "Shovel": 1})
+        g.edit(keepers={q: Counter({"Coffee": 1, "Shotgun": 1, "Sonic Tranquilizer": 1, "Zombie Repellent": 1})})
+        g.edit(creepers={q: Counter({"Pair of Zombies": 1, "Zombie Quartet": 1, "Zombie": 1})})
+    g.edit(hands={0: (Counter({"Lumber": 1, "Donuts": 1, "Shovel": 1}), g.hands[0].unknown)})
     g.top = ["Zombie Quartet"]
     g.pile += 1
     from referee.games.fluxx.render import render, summary
@@ -332,14 +332,14 @@ def test_the_owes_line_counts_the_plays_still_owed_before_the_hand_limit():
 
     g = new()
     g.first_round = False
-    g.rules["play"] = "Play 3"
+    g.edit(rules={"play": "Play 3"})
     g.apply("Ann: draw ?")
-    g.rules["hand-limit"] = "Hand Limit 2"
-    g.hands[0].unknown += 5 - g.hands[0].size
+    g.edit(rules={"hand-limit": "Hand Limit 2"})
+    g.edit(hands={0: (g.hands[0].known, g.hands[0].unknown + (5 - g.hands[0].size))})
     assert g.hands[0].size == 5 and g.owes()["plays"] == 3
     line = owes_line(g).split("\n")[0]  # Ann's line (Ben and Cat are over the new limit too)
     assert "play 3" in line and "at the end" not in line
-    g.hands[0].unknown += 2  # 7 cards: after 3 plays 4 remain, 2 over the limit
+    g.edit(hands={0: (g.hands[0].known, g.hands[0].unknown + 2)})  # 7 cards: after 3 plays 4 remain, 2 over the limit
     assert "discard 2 at the end" in owes_line(g)
 
 
@@ -356,8 +356,8 @@ def test_creepers_and_keepers_are_never_cut():
 
     g = new()
     g.first_round = False
-    g.creepers[1] = Counter({"Pair of Zombies": 1, "Zombie": 2, "Zombie Trio": 1})
-    g.keepers[1] = Counter({"Coffee": 1, "Donuts": 1, "Hunting Knife": 1})
+    g.edit(creepers={1: Counter({"Pair of Zombies": 1, "Zombie": 2, "Zombie Trio": 1})})
+    g.edit(keepers={1: Counter({"Coffee": 1, "Donuts": 1, "Hunting Knife": 1})})
     for width in (80, 120):
         console = Console(width=width, record=True, file=open("/dev/null", "w"))
         console.print(render(g))

@@ -176,11 +176,11 @@ def donuts_position() -> Game:
     Lumber and four Zombies; Ben has the Coffee."""
     g = new("Ann, Ben")
     g.first_round = False
-    g.rules["draw"], g.rules["play"] = "Draw 2", "Play 2"
+    g.edit(rules={"draw": "Draw 2", "play": "Play 2"})
     g.others = ["Weapon Bonus", "Zombie Season"]
-    g.keepers[0] = Counter({"Donuts": 1, "Shotgun": 1, "Shovel": 1, "Lumber": 1})
-    g.creepers[0] = Counter({"Zombie": 4})
-    g.keepers[1] = Counter({"Coffee": 1})
+    g.edit(keepers={0: Counter({"Donuts": 1, "Shotgun": 1, "Shovel": 1, "Lumber": 1})})
+    g.edit(creepers={0: Counter({"Zombie": 4})})
+    g.edit(keepers={1: Counter({"Coffee": 1})})
     return g
 
 
@@ -225,7 +225,7 @@ def test_ruling_1_turn_draw_play_then_limits():
 def test_ruling_2_new_rule_replaces_slot_and_others_discard_at_once():
     g = new()
     play(g, "Ann: draw ?", 'Ann: play "Keeper Limit 2"', "Ann: end")
-    g.keepers[2] = Counter({"Coffee": 1, "Donuts": 1, "Lumber": 1})   # Cat over the limit
+    g.edit(keepers={2: Counter({"Coffee": 1, "Donuts": 1, "Lumber": 1})})   # Cat over the limit
     assert g.pushed() == [2]
     refused(g, "Ben: draw ?", "fluxx.ruling.pushed-discard-first")
     refused(g, "Cat: drop Zombie", "fluxx.keeper-limit")
@@ -261,8 +261,8 @@ def test_ruling_4_creepers_laid_down_and_replaced():
 
 def test_ruling_5_goal_checked_for_every_player_with_the_tie_rule():
     g = new()
-    g.keepers[1] = Counter({"Coffee": 1, "Donuts": 1})
-    g.keepers[2] = Counter({"Coffee": 1, "Donuts": 1})
+    g.edit(keepers={1: Counter({"Coffee": 1, "Donuts": 1})})
+    g.edit(keepers={2: Counter({"Coffee": 1, "Donuts": 1})})
     g.apply("Ann: draw ?")
     notes = g.apply('Ann: play "Donuts with Coffee"').notes
     assert not g.over and any("no clear winner" in n for n in notes)
@@ -275,8 +275,8 @@ def test_ruling_6_where_each_killed_zombie_goes():
     g = new()
     g.first_round = False
     g.others = ["Zombie Season"]
-    g.keepers[0] = Counter({"Shotgun": 1})
-    g.creepers[0] = Counter({"Zombie Trio": 1, "Zombie Quartet": 1})
+    g.edit(keepers={0: Counter({"Shotgun": 1})})
+    g.edit(creepers={0: Counter({"Zombie Trio": 1, "Zombie Quartet": 1})})
     g.apply("Ann: draw ?")
     g.apply('Ann: kill "Zombie Trio" with Shotgun')
     refused(g, "Ann: play Coffee", "fluxx.ruling.zombie-moves-first")
@@ -326,8 +326,7 @@ def test_ruling_9_plays_from_known_then_unseen_cards():
     g.apply("Ann: end")
     g.apply("Ben: draw ?")
     refused(g, "Ben: play Shotgun", "fluxx.card-count")   # the only Shotgun is in front of Ann
-    g.hands[1].unknown = 0
-    g.hands[1].known = Counter({"Lumber": 1})
+    g.edit(hands={1: (Counter({"Lumber": 1}), 0)})
     refused(g, "Ben: play Coffee", "fluxx.ruling.hidden-hands")
 
 
@@ -378,9 +377,9 @@ def test_ruling_14_kills_in_own_turn_and_the_pair_flees():
     g = new()
     g.first_round = False
     g.others = ["Zombie Season"]
-    g.keepers[0] = Counter({"Shotgun": 1})
-    g.creepers[0] = Counter({"Zombie": 1, "Pair of Zombies": 1})
-    g.creepers[1] = Counter({"Zombie": 1})
+    g.edit(keepers={0: Counter({"Shotgun": 1})})
+    g.edit(creepers={0: Counter({"Zombie": 1, "Pair of Zombies": 1})})
+    g.edit(creepers={1: Counter({"Zombie": 1})})
     refused(g, "Ben: kill Zombie with bare-hands", "fluxx.ruling.kill-own-turn")
     notes = g.apply("Ann: kill Zombie with Shotgun").notes
     assert any("flees" in n for n in notes)
@@ -395,15 +394,15 @@ def test_ruling_14_kills_in_own_turn_and_the_pair_flees():
 def test_ruling_14_trio_left_is_clockwise():
     g = new()
     g.first_round = False
-    g.keepers[0] = Counter({"Shotgun": 1})
-    g.creepers[0] = Counter({"Zombie Trio": 1})
+    g.edit(keepers={0: Counter({"Shotgun": 1})})
+    g.edit(creepers={0: Counter({"Zombie Trio": 1})})
     play(g, 'Ann: kill "Zombie Trio" with Shotgun', "Ann: trio left")
     assert state(g)["players"]["Ben"]["creepers"] == ["Zombie Trio"]
 
 
 def test_ruling_15_ungoal_means_everybody_loses():
     g = new()
-    g.creepers[1] = Counter({"Zombie": 1})
+    g.edit(creepers={1: Counter({"Zombie": 1})})
     play(g, "Ann: draw ?", 'Ann: play "Zombie Takeover"', "Ann: end")
     assert not g.over
     g.apply("Ben: draw Zombie ?")
@@ -413,8 +412,8 @@ def test_ruling_15_ungoal_means_everybody_loses():
 
 def test_ruling_16_state_after_the_end():
     g = donuts_position()
-    g.creepers[0] = Counter()
-    g.keepers[0]["Coffee"] = 1
+    g.edit(creepers={0: Counter()})
+    g.edit(keepers={0: {**g.keepers[0], "Coffee": 1}})
     g.apply("Ann: draw ? ?")
     g.apply('Ann: play "Donuts with Coffee"')
     s = state(g)
@@ -439,11 +438,11 @@ def test_own_ruling_limits_hold_for_other_players_at_any_time():
 def test_own_ruling_creepers_do_not_count_toward_the_keeper_limit():
     g = new()
     g.first_round = False
-    g.rules["keeper-limit"] = "Keeper Limit 2"
-    g.keepers[1] = Counter({"Coffee": 1, "Donuts": 1})
-    g.creepers[1] = Counter({"Zombie": 3})
+    g.edit(rules={"keeper-limit": "Keeper Limit 2"})
+    g.edit(keepers={1: Counter({"Coffee": 1, "Donuts": 1})})
+    g.edit(creepers={1: Counter({"Zombie": 3})})
     assert g.pushed() == []
-    g.keepers[1]["Lumber"] = 1
+    g.edit(keepers={1: {**g.keepers[1], "Lumber": 1}})
     refused(g, "Ben: drop Zombie", "fluxx.ruling.creepers-not-keepers")
 
 
@@ -451,14 +450,14 @@ def test_own_ruling_a_weapon_keeper_adds_its_own_kills_and_the_bonus():
     g = new()
     g.first_round = False
     g.others = ["Weapon Bonus"]
-    g.keepers[0] = Counter({"Hunting Knife": 1})
-    g.creepers[0] = Counter({"Zombie": 3})
+    g.edit(keepers={0: Counter({"Hunting Knife": 1})})
+    g.edit(creepers={0: Counter({"Zombie": 3})})
     play(g, 'Ann: kill Zombie with "Hunting Knife"', 'Ann: kill Zombie with "Hunting Knife"')
     refused(g, 'Ann: kill Zombie with "Hunting Knife"', "fluxx.kill.limit")
     g2 = new()
     g2.first_round = False
-    g2.keepers[0] = Counter({"Shovel": 1})
-    g2.creepers[0] = Counter({"Zombie": 1})
+    g2.edit(keepers={0: Counter({"Shovel": 1})})
+    g2.edit(creepers={0: Counter({"Zombie": 1})})
     e = refused(g2, "Ann: kill Zombie with Shovel", "fluxx.kill")
     assert "Weapon Bonus" in e.message
 
@@ -478,7 +477,7 @@ def test_own_ruling_set_aside_cards_without_zombies():
     g.apply("Ann: draw ?")
     refused(g, 'Ann: play "Zombie Season"', "fluxx.set-aside")
     # Goals ignore their zombie condition
-    g.keepers[0] = Counter({"Coffee": 1})
+    g.edit(keepers={0: Counter({"Coffee": 1})})
     g.apply('Ann: play "Zombie Lover"')
     assert g.winner == "Ann"
 
@@ -492,8 +491,8 @@ def test_own_ruling_action_effects_are_checked():
     refused(g, 'Ann: play "Exchange Keepers" rule-discard "Draw 3"', "fluxx.ruling.action-effects")
     with pytest.raises(BadInputError):
         g.apply("Ann: play Coffee take Donuts from Ben")
-    g.keepers[1] = Counter({"Coffee": 1})
-    g.creepers[2] = Counter({"Zombie": 1})
+    g.edit(keepers={1: Counter({"Coffee": 1})})
+    g.edit(creepers={2: Counter({"Zombie": 1})})
     applied = g.apply("Ann: play exchange keepers take coffee from ben discard Zombie from cat")
     assert applied.text == 'Ann: play "Exchange Keepers" take Coffee from Ben discard Zombie from Cat'
     assert g.keepers[0] == Counter({"Coffee": 1}) and g.creepers[2] == Counter()
@@ -577,8 +576,8 @@ def test_choices_left_open_are_asked():
     g = new()
     g.first_round = False
     g.others = ["Zombie Season"]
-    g.keepers[0] = Counter({"Shotgun": 1})
-    g.creepers[0] = Counter({"Zombie Trio": 1, "Pair of Zombies": 1, "Zombie": 1})
+    g.edit(keepers={0: Counter({"Shotgun": 1})})
+    g.edit(creepers={0: Counter({"Zombie Trio": 1, "Pair of Zombies": 1, "Zombie": 1})})
     with pytest.raises(ChoiceNeeded) as need:
         g.apply("Ann: kill Zombie")
     assert [o.text for o in need.value.options] == ["Ann: kill Zombie with bare-hands",
@@ -706,8 +705,7 @@ def test_legal_lists_what_a_new_draw_rule_would_owe():
     assert options['Ann: play "Draw 4"'] == "Ann must draw 3 more"
     assert 'Ann: play "Draw 2 and Use \'em" draw ? ?' in options
     assert "Ann: play Zombie" not in options
-    g.hands[0].unknown = 0
-    g.hands[0].known = Counter({"Coffee": 1})
+    g.edit(hands={0: (Counter({"Coffee": 1}), 0)})
     assert [o.text for o in g.legal_events() if "play" in o.text] == ["Ann: play Coffee"]
 
 
@@ -780,8 +778,8 @@ def test_ruling_17_the_ungoal_takes_the_goals_place_and_a_goal_takes_the_ungoals
 def test_ruling_17_a_goal_met_under_the_ungoal_decides_nothing_and_the_ungoal_ends_it():
     g = new()
     g.first_round = False
-    g.keepers[0] = Counter({"Coffee": 1})
-    g.creepers[0] = Counter({"Zombie": 1})          # Ann meets Zombie Lover...
+    g.edit(keepers={0: Counter({"Coffee": 1})})
+    g.edit(creepers={0: Counter({"Zombie": 1})})          # Ann meets Zombie Lover...
     g.goal = "Zombie Takeover"                      # ...but the Ungoal holds the place
     play(g, "Ann: draw ?", "Ann: play Donuts", "Ann: end", "Ben: draw ?")
     assert not g.over
@@ -792,7 +790,7 @@ def test_ruling_17_a_goal_met_under_the_ungoal_decides_nothing_and_the_ungoal_en
     assert g2.winner == "Ann" and g2.discard[-1] == "Zombie Takeover"
     g.apply("Ben: play Lumber")
     assert not g.over                                  # Ann has 1 Zombie, the Ungoal needs 2
-    g.creepers[0]["Zombie"] = 2
+    g.edit(creepers={0: {**g.creepers[0], "Zombie": 2}})
     g.apply("Ben: end")
     assert (g.winner, g.ending) == ("zombies", "ungoal")
 
@@ -805,13 +803,13 @@ def test_ruling_18_only_the_trio_and_the_pair_lines_come_next_in_any_order():
     g = new()
     g.first_round = False
     g.others = ["Zombie Season"]
-    g.keepers[0] = Counter({"Shotgun": 1})
-    g.creepers[0] = Counter({"Zombie Trio": 1, "Pair of Zombies": 1})
-    g.rules["keeper-limit"] = "Keeper Limit 2"
-    g.keepers[1] = Counter({"Coffee": 1, "Donuts": 1})
+    g.edit(keepers={0: Counter({"Shotgun": 1})})
+    g.edit(creepers={0: Counter({"Zombie Trio": 1, "Pair of Zombies": 1})})
+    g.edit(rules={"keeper-limit": "Keeper Limit 2"})
+    g.edit(keepers={1: Counter({"Coffee": 1, "Donuts": 1})})
     play(g, "Ann: draw ?", 'Ann: kill "Zombie Trio" with Shotgun')
     assert g.trio and g.flee
-    g.keepers[1]["Lumber"] = 1                         # Ben over the Keeper Limit while the zombies move
+    g.edit(keepers={1: {**g.keepers[1], "Lumber": 1}})                         # Ben over the Keeper Limit while the zombies move
     for event in ("Ben: drop Lumber", "Ann: draw ?", "Ann: play Coffee", "Ann: end",
                   "Ann: kill \"Pair of Zombies\" with bare-hands"):
         refused(g, event, "fluxx.ruling.zombie-moves-first")
@@ -828,9 +826,9 @@ def test_ruling_18_the_player_whose_turn_it_is_cannot_discard_before_the_trio_mo
     g = new()
     g.first_round = False
     g.others = ["Zombie Season"]
-    g.rules["hand-limit"] = "Hand Limit 0"
-    g.hands[1].unknown = g.hands[2].unknown = 0        # Ben and Cat are within it
-    g.creepers[0] = Counter({"Zombie Trio": 1})
+    g.edit(rules={"hand-limit": "Hand Limit 0"})
+    g.edit(hands={1: (g.hands[1].known, 0), 2: (g.hands[2].known, 0)})        # Ben and Cat are within it
+    g.edit(creepers={0: Counter({"Zombie Trio": 1})})
     play(g, "Ann: draw ?", "Ann: play Coffee", "Ann: kill \"Zombie Trio\" with bare-hands")
     refused(g, "Ann: discard ?", "fluxx.ruling.zombie-moves-first")
     g.apply("Ann: trio right")
@@ -842,8 +840,8 @@ def test_ruling_19_an_actions_discard_and_trash_act_on_the_players_own_cards():
     cards = TEST_CARDS + '\n["Scrap Heap"]\ntype = "action"\n["Crowbar"]\ntype = "keeper"\ncount = 2\n'
     g = new(cards=cards)
     g.first_round = False
-    g.keepers[0] = Counter({"Crowbar": 1})
-    g.keepers[1] = Counter({"Crowbar": 1})
+    g.edit(keepers={0: Counter({"Crowbar": 1})})
+    g.edit(keepers={1: Counter({"Crowbar": 1})})
     g.apply("Ann: draw ?")
     # both Crowbars lie in front of players: none can be in Ann's hand, so 'discard' finds none
     refused(copy_of(g), 'Ann: play "Scrap Heap" discard Crowbar', "fluxx.card-count")
@@ -854,8 +852,7 @@ def test_ruling_19_an_actions_discard_and_trash_act_on_the_players_own_cards():
     g3.apply('Ann: play "Scrap Heap" discard Crowbar from Ben discard Crowbar from Ann')
     assert g3.keepers[0] == g3.keepers[1] == Counter() and g3.discard[-3:] == ["Crowbar", "Crowbar", "Scrap Heap"]
     g4 = copy_of(g)
-    g4.hands[0].known["Coffee"] = 1
-    g4.hands[0].unknown -= 1
+    g4.edit(hands={0: ({**g4.hands[0].known, "Coffee": 1}, g4.hands[0].unknown - 1)})
     g4.apply('Ann: play "Scrap Heap" trash Coffee')            # not in front of Ann: from her hand
     assert g4.trash == ["Coffee"] and not g4.hands[0].known["Coffee"]
 
@@ -863,21 +860,21 @@ def test_ruling_19_an_actions_discard_and_trash_act_on_the_players_own_cards():
 def test_ruling_20_a_named_card_needs_a_copy_not_yet_accounted_for():
     g = new()
     g.apply("Ben: creeper Zombie")
-    g.creepers[2] = Counter({"Zombie": 3})             # all 4 Zombies are on the table now
+    g.edit(creepers={2: Counter({"Zombie": 3})})             # all 4 Zombies are on the table now
     refused(copy_of(g), "Cat: creeper Zombie", "fluxx.card-count")
     g.apply("Ben: draw ?")
     refused(copy_of(g), "Ann: draw Zombie", "fluxx.card-count")
     g.apply("Ann: draw ?")
-    g.trash.append("Shotgun")                          # the only Shotgun is out of the game
+    g.edit(trash=[*g.trash, "Shotgun"])                          # the only Shotgun is out of the game
     refused(copy_of(g), 'Ann: play "Everybody Gets 1" draw ? ? ? give Shotgun to Ben', "fluxx.card-count")
-    g.discard.append("Lumber")                         # the only Lumber was discarded by name
+    g.edit(discard=[*g.discard, "Lumber"])                         # the only Lumber was discarded by name
     refused(copy_of(g), 'Ann: play "Exchange Keepers" discard Lumber', "fluxx.card-count")
     g.apply('Ann: play "Exchange Keepers" discard Shovel')   # a copy unaccounted for: accepted
     assert g.discard[-2:] == ["Shovel", "Exchange Keepers"]
     # a discard to the Hand Limit naming a card is held to the same count
     h = new()
     play(h, "Ann: draw ?", 'Ann: play "Hand Limit 2"')
-    h.keepers[2] = Counter({"Hunting Knife": 1})       # the only Hunting Knife, in front of Cat
+    h.edit(keepers={2: Counter({"Hunting Knife": 1})})       # the only Hunting Knife, in front of Cat
     refused(copy_of(h), 'Ben: discard "Hunting Knife"', "fluxx.card-count")
     h.apply("Ben: discard Shovel")
     assert h.discard[-1] == "Shovel"
@@ -888,7 +885,7 @@ def test_ruling_21_the_known_top_card_is_the_next_draw_by_name_or_question_mark(
         g = new()
         g.first_round = False
         g.others = ["Zombie Season"]
-        g.creepers[0] = Counter({"Zombie Quartet": 1})
+        g.edit(creepers={0: Counter({"Zombie Quartet": 1})})
         play(g, "Ann: draw ?", "Ann: play Coffee", 'Ann: kill "Zombie Quartet" with bare-hands', "Ann: end")
         assert state(g)["top"] == ["Zombie Quartet"]
         return g
@@ -903,13 +900,13 @@ def test_ruling_21_the_known_top_card_is_the_next_draw_by_name_or_question_mark(
     assert state(g)["owes"]["draws"] == 1              # the Quartet did not count
     refused(g, "Ben: end", "fluxx.ruling.draws-before-plays")
     g = quartet_on_top()
-    g.rules["draw"] = "Draw 2"
+    g.edit(rules={"draw": "Draw 2"})
     applied = g.apply("Ben: draw ? ? ?")                # the Quartet, then the two owed
     assert applied.text == 'Ben: draw "Zombie Quartet" ? ?' and g.drawn == 2
     g = quartet_on_top()                                # an Action's draw takes it too
     g.apply("Ben: draw \"Zombie Quartet\" ?")
-    g.top.append("Zombie Quartet")                      # (as if killed again)
-    g.creepers[1] = Counter()
+    g.edit(top=[*g.top, "Zombie Quartet"])                      # (as if killed again)
+    g.edit(creepers={1: Counter()})
     g.pile += 1
     applied = g.apply("Ben: play \"Draw 2 and Use 'em\" draw ? ? ?")
     assert applied.text.startswith("Ben: play \"Draw 2 and Use 'em\" draw \"Zombie Quartet\" ? ?")
@@ -971,15 +968,15 @@ def test_ruling_23_goals_and_ungoals_count_zombies_as_the_cards_show_them():
     play(g, 'card "Horde at the Door" type=ungoal needs=[] table_zombies_min=6',
          'card "Zombie Whisperer" type=goal zombies_min=3')
     assert g.cat.card("Zombie Whisperer").needs == ()  # a zombie condition given: no card needed
-    g.creepers[0] = Counter({"Zombie Trio": 1})
-    g.creepers[1] = Counter({"Pair of Zombies": 1})
+    g.edit(creepers={0: Counter({"Zombie Trio": 1})})
+    g.edit(creepers={1: Counter({"Pair of Zombies": 1})})
     play(g, "Ann: draw ?", 'Ann: play "Zombie Whisperer"')
     assert (g.winner, g.ending) == ("Ann", "goal")     # a Trio is 3 Zombies
     g = new()
     g.first_round = False
     g.apply('card "Horde at the Door" type=ungoal needs=[] table_zombies_min=6')
-    g.creepers[0] = Counter({"Zombie Trio": 1})
-    g.creepers[1] = Counter({"Pair of Zombies": 1})
+    g.edit(creepers={0: Counter({"Zombie Trio": 1})})
+    g.edit(creepers={1: Counter({"Pair of Zombies": 1})})
     play(g, "Ann: draw ?", 'Ann: play "Horde at the Door"')
     assert not g.over                                  # 5 on the table
     g.apply("Ann: end")
@@ -1050,42 +1047,76 @@ def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(
     assert {"draw", "play", "discard", "end"} <= verbs
 
 
-def test_the_independent_copy_shares_no_container_and_a_step_copies_what_it_changes():
-    """``State.deep()`` (what ``copy.deepcopy(game)`` gives ``advise``) is equal and
-    shares no container; every other attribute of the position holds plain values or the
-    set-up; and a step leaves each container of the position it came from as it was
-    (copy on write): checked at every position of random play."""
+def test_every_container_of_every_position_refuses_changes_and_a_step_leaves_its_position_alone():
+    """Every container of a position (lists, dicts, Counters, hands and the Counters
+    inside them) is read-only, so a value worked out from a position cannot go stale:
+    changing one in place raises TypeError; ``copy.deepcopy(game)`` shares the position;
+    ``edit`` makes a new one (frozen too); and a step leaves the position it came from
+    equal to a plain copy taken before: checked at every position of random play."""
     import copy
     import random
 
-    from referee.games.fluxx.state import _COUNTERS, _DICTS, _LISTS
+    from referee.games.fluxx.frozen import FrozenCounter, FrozenDict, FrozenHand, FrozenList
+    from referee.games.fluxx.state import _COUNTERS, _DICTS, _LISTS, _SEATS
 
     def plain(v):
         return isinstance(v, (int, str, float, type(None), frozenset)) or (
             isinstance(v, tuple) and all(plain(x) for x in v))
 
-    copied = {"hands", "keepers", "creepers", *_LISTS, *_DICTS, *_COUNTERS}
-    setup = {"cat", "names", "composition", "players", "index"}
+    def frozen(s):
+        for key in _LISTS + ("players",):
+            assert type(getattr(s, key)) is FrozenList, key
+        for key in _DICTS:
+            assert type(getattr(s, key)) is FrozenDict, key
+        for key in _COUNTERS:
+            assert type(getattr(s, key)) is FrozenCounter, key
+        for key in _SEATS:
+            assert type(getattr(s, key)) is FrozenList, key
+        assert all(type(h) is FrozenHand and type(h.known) is FrozenCounter for h in s.hands)
+        assert all(type(c) is FrozenCounter for c in (*s.keepers, *s.creepers))
+        assert all(h.size == h.unknown + sum(h.known.values()) for h in s.hands)
+
+    def snapshot(s):   # plain copies of every container
+        return {k: ([(dict(h.known), h.unknown) for h in v] if k == "hands" else
+                    [dict(c) for c in v] if k in ("keepers", "creepers") else
+                    copy.copy(list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v))
+                for k, v in vars(s).items() if k not in ("cat", "names") and not k.startswith("_")}  # memos aside
+
     rng = random.Random(6)
     g = new("Ann, Ben, Cat, Dan", cards=None)
     for _ in range(300):
         s = g.state
-        twin = s.deep()
-        assert twin == s
-        for key, value in vars(s).items():
-            if key in copied:
-                assert getattr(twin, key) is not value, key
-            else:
-                assert key in setup or plain(value), key
-        for key in ("hands", "keepers", "creepers"):
-            assert all(a is not b for a, b in zip(getattr(twin, key), getattr(s, key))), key
-        assert all(a.known is not b.known for a, b in zip(twin.hands, s.hands))
-        assert copy.deepcopy(g).state == s and copy.deepcopy(g).state is not s
+        frozen(s)
+        for key in vars(s):
+            assert key in _LISTS + _DICTS + _COUNTERS + _SEATS + ("cat", "names", "players", "_met", "_pushed", "_kills") or plain(
+                getattr(s, key)), key
+        with pytest.raises(TypeError, match="never changed in place"):
+            s.discard.append("Coffee")
+        with pytest.raises(TypeError, match="never changed in place"):
+            s.keepers[0]["Coffee"] = 1
+        with pytest.raises(TypeError, match="never changed in place"):
+            s.hands[0].known["Coffee"] = 1
+        with pytest.raises(TypeError, match="never changed in place"):
+            s.hands[0].unknown = 9
+        with pytest.raises(TypeError, match="never changed in place"):
+            s.rules["draw"] = "Draw 2"
+        before = snapshot(s)
+        assert copy.deepcopy(g).state is s
         legal = g.legal_events()
         if not legal:
             break
         g.apply(rng.choice(legal).text)
-        assert s == twin      # the step made a new position and left this one alone
+        assert snapshot(s) == before      # the step made a new position and left this one alone
+    edited = s.edited(keepers={1: Counter({"Coffee": 2})}, hands={0: (Counter({"Donuts": 1}), 2)},
+                      rules={"draw": "Draw 2"}, discard=["Lumber"])
+    frozen(edited)
+    assert (edited.keepers[1], edited.hands[0].size, edited.rules["draw"], edited.discard) == (
+        Counter({"Coffee": 2}), 3, "Draw 2", ["Lumber"])
+    assert snapshot(s) == before and edited.keepers[0] == s.keepers[0]
+    with pytest.raises(ValueError, match="Zombie is not a Keeper"):    # seen() counts Keepers only there
+        s.edited(keepers={0: Counter({"Zombie": 1})})
+    with pytest.raises(ValueError, match="Coffee is not a Creeper"):
+        s.edited(creepers={0: Counter({"Coffee": 1})})
 
 
 def test_seen_counts_one_card_as_visible_counts_them_all():
@@ -1103,3 +1134,34 @@ def test_seen_counts_one_card_as_visible_counts_them_all():
             if not legal:
                 break
             g.apply(rng.choice(legal).text)
+
+
+def test_the_values_remembered_in_a_position_equal_those_worked_out_afresh():
+    """``pushed()``, ``meeting()`` and the kills the rules give are remembered in a position and carried over by
+    the steps that do not change what they depend on: at every position of random play
+    (limits and Goals in play, other seats' hands changed by Actions) each equals the
+    value worked out afresh, and the remembered values are really used."""
+    import random
+
+    hits = {"pushed": 0, "met": 0}
+    for seed, players in ((1, "Ann, Ben"), (2, "Ann, Ben, Cat, Dan, Eve"), (3, "Ann, Ben, Cat"), (4, "Ann, Ben, Cat, Dan")):
+        rng = random.Random(seed)
+        g = new(players, cards=None)
+        for _ in range(600):
+            s = g.state
+            memo = s.__dict__.get("_pushed")
+            if memo is not None and memo[0] is s.rules and memo[1] == s.current:
+                hits["pushed"] += 1
+            assert s.pushed() == s._over_limits()
+            assert s._kill_rules() == (sum(r.bare_hand_kills for r in s.rules_in_play()),
+                                       sum(r.weapon_kills for r in s.rules_in_play()))
+            if s.goal is not None:
+                met = s.__dict__.get("_met")
+                if met is not None and met[1] is s.keepers and met[2] is s.creepers and met[0] == s.goal:
+                    hits["met"] += 1
+                assert s.meeting(s.goal) == s._meeting(s.goal)
+            legal = g.legal_events()
+            if not legal:
+                break
+            g.apply(rng.choice(legal).text)
+    assert hits["pushed"] > 100 and hits["met"] > 100, hits

@@ -112,7 +112,7 @@ def test_every_refusal_kind_is_a_check_before_or_on_the_way():
     raised from the step): ``check`` names it, ``apply`` raises it, the game is unchanged."""
     g = new("Ann, Ben")
     g.first_round = False
-    g.rules["draw"] = "Draw 2"
+    g.edit(rules={"draw": "Draw 2"})
     cases = [
         ("Ann: draw ? ? ?", "fluxx.draw"),                         # more than owed (draw_more_check)
         ("Ann: play Coffee", "fluxx.ruling.draws-before-plays"),   # before anything changes

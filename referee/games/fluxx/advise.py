@@ -524,9 +524,9 @@ def _wins(s: Game, n: int, drawn: Counter, creepers: Counter, size: int, in_plac
     keepers, front_creepers = s.keepers[n], s.creepers[n]
     candidates = ([(in_place, 0)] if in_place else []) + [
         (name, 1) for name in hand if s.card(name).type == "goal" and s.card(name).needs is not None]
-    saved_k, saved_c = s.keepers[n], s.creepers[n]
+    saved = s.state      # the what-ifs are new positions (Game.edit); this one is put back
     try:
-        s.creepers[n] = front_creepers + creepers
+        s.edit(creepers={n: front_creepers + creepers})
         for goal, cost in candidates:
             need = Counter(s.card(k).name for k in s.card(goal).needs)
             front = keepers + s.creepers[n]
@@ -535,18 +535,16 @@ def _wins(s: Game, n: int, drawn: Counter, creepers: Counter, size: int, in_plac
                 continue
             if cost + sum(missing.values()) > plays:
                 continue
-            s.keepers[n] = keepers + missing
-            try:
-                for zombies in _after_kills(s, n, front_creepers + creepers):
-                    s.creepers[n] = zombies
-                    if s.meets(n, goal) and not any(s.meets(q, goal) for q in range(len(s.players))
-                                                    if q != n):
-                        return True
-            finally:
-                s.keepers[n] = saved_k
+            s.edit(keepers={n: keepers + missing})
+            for zombies in _after_kills(s, n, front_creepers + creepers):
+                s.edit(creepers={n: zombies})
+                if s.meets(n, goal) and not any(s.meets(q, goal) for q in range(len(s.players))
+                                                if q != n):
+                    return True
+            s.edit(keepers={n: saved.keepers[n]})
         return False
     finally:
-        s.keepers[n], s.creepers[n] = saved_k, saved_c
+        s.state = saved
 
 
 def _after_kills(s: Game, n: int, creepers: Counter) -> list[Counter]:
@@ -594,8 +592,7 @@ def _set_hand(g: Game, p: int, text: str) -> None:
         if g.unseen(name, seen) < k:
             raise BadInputError(f"every {name} card is already accounted for: {who} cannot hold "
                                 f"{k} more")
-    hand.known = Counter(given)
-    hand.unknown = 0
+    g.edit(hands={p: (given, 0)})        # a new position, for this question only
 
 
 def _card_notes(g: Game, p: int, nxt: int) -> list[str]:

@@ -44,10 +44,11 @@ from referee.seats import seat_index, seat_of
 from . import catalogue as catmod
 from . import listing, rules, steps
 from .catalogue import Card, Catalogue
+from .frozen import frozen_dict
 from .notation import (ANY_CARD, EFFECT_WORDS, SEQUENCES, Event, Move, Play, Token, Trio,  # noqa: F401
                        fmt, parse_card_line, parse_event, tokenize)
 from .rules import *  # noqa: F401,F403  (the rule ids R_*, as before the split)
-from .rules import RULE_IDS, event_check
+from .rules import _CHECKS, RULE_IDS, event_check
 from .steps import step_event
 from .state import BARE_HANDS, HAND_SIZE, State, card_names, join, new_state  # noqa: F401
 
@@ -63,6 +64,7 @@ def parse_players(text: str | None) -> list[str]:
 
 _SEATS: dict[tuple[str, ...], dict[str, int]] = {}
 _NONE: dict = {}
+_CHOOSABLE = (Trio, Move)     #: events whose choice parse() checks against the position
 
 
 def _seats(players: list[str]) -> dict[str, int]:
@@ -74,20 +76,19 @@ def _seats(players: list[str]) -> dict[str, int]:
     if index is None:
         if len(_SEATS) >= 64:
             _SEATS.clear()
-        index = _SEATS[key] = seat_index(players)
+        index = _SEATS[key] = frozen_dict(seat_index(players))
     return index
 
 
 def _forward(name: str) -> property:
-    """A property of :class:`Game` reading (and, for set-up in tests and ``advise``'s
-    own copies, writing) the attribute ``name`` of the current :class:`State`."""
+    """A property of :class:`Game` reading the attribute ``name`` of the current
+    :class:`State`; setting it (set-up in tests) replaces the position by a new one
+    (:meth:`State.edited`), as a position never changes."""
     def get(self):
         return getattr(self.state, name)
 
     def set_(self, value):
-        setattr(self.state, name, value)
-        if name == "cat":
-            self.state.names = card_names(value)
+        self.state = self.state.edited(**{name: value})
 
     return property(get, set_, doc=f"The current position's ``{name}``.")
 
@@ -151,12 +152,18 @@ class Game(Kernel):
 
 
     def __deepcopy__(self, memo):
-        """An independent copy: the same set-up, a position with every container fresh
-        (callers such as ``advise`` change their copy in place)."""
+        """An independent copy: the same set-up and the same position (a position is
+        never changed: each event replaces it, so the two games cannot meet)."""
         new = object.__new__(Game)
         new.__dict__.update(self.__dict__)
-        new.state = self.state.deep()
         return new
+
+    def edit(self, **changes: Any) -> None:
+        """Replace the position by this one with ``changes`` (:meth:`State.edited`: e.g.
+        ``keepers={0: Counter(...)}``, ``rules={"draw": "Draw 2"}``, ``hands={1: (known,
+        unknown)}``).  For set-up in tests and ``advise``'s what-ifs; the events of a
+        game go through :meth:`apply`."""
+        self.state = self.state.edited(**changes)
 
     def __getattr__(self, name: str) -> Any:
         """The current position's derived values (``draws_owed``, ``visible``, ``meets``,
@@ -216,10 +223,17 @@ class Game(Kernel):
     def apply(self, text: str) -> Applied:
         """Check and apply one event; atomic: a refused event changes nothing (the
         position is replaced only once the step has made a new one).  :meth:`play`,
-        written out (the call per event it saves is a few per cent of a replay)."""
+        written out (the call per event it saves is a few per cent of a replay): an event
+        parsed before is taken from the catalogue's memo as :meth:`parse` does (a ``trio``
+        or ``move`` goes through :meth:`parse` for its choice), and checked by the check
+        of its type (:func:`.rules.event_check`)."""
         state = self.state
-        event = self.parse(text)
-        problem = event_check(state, event)
+        hit = state.cat.__dict__.get("_events", _NONE).get((text, id(state.index)))
+        if hit is not None and hit[0] is state.index and type(hit[1]) not in _CHOOSABLE:
+            event = hit[1]
+        else:
+            event = self.parse(text)
+        problem = _CHECKS[type(event)](state, event)
         if problem is not None:
             raise IllegalEventError(problem[0], problem[1])
         self.state, text, notes = step_event(state, event)

@@ -98,7 +98,7 @@ def gate(s: State, p: int, *, own_turn: bool = True, limit_discard: bool = False
 
 def holds_check(s: State, p: int, name: str, seen: Counter | None = None) -> Problem | None:
     """Why ``p`` cannot hold ``name`` in hand, or None."""
-    card = s.card(name)
+    card = s.names.get(name) or s.card(name)
     if card.type == "creeper":
         return f"{name} is a Creeper: it is laid down when drawn, never held", R_CREEPER
     if s.composition.get(name, 0) == 0 and s.zombies_out and (card.set_aside):
@@ -195,7 +195,7 @@ def kill_check(s: State, p: int, target: str, source: str) -> Problem | None:
     if p != s.current:
         return f"kills happen only in the killer's own turn ({s.players[s.current]}'s now)", R_KILL_TURN
     who = s.players[p]
-    card = s.card(target)
+    card = s.names.get(target) or s.card(target)
     if not card.is_zombie:
         return f"{target} is not a Zombie", R_KILL
     if not s.creepers[p].get(target, 0):

@@ -22,7 +22,8 @@ from .notation import effects as read_effects
 from .rules import (R_KILL, R_PAIR, R_TRIO, action_draws_check, draw_more_check, drawn_card_check,
                     drop_card_check, from_hand_check, front_check, give_check, goal_discard_check,
                     kill_sources, rule_discard_check)
-from .state import BARE_HANDS, State, card_names, copy_counter, join
+from .frozen import frozen_counter, frozen_dict, frozen_list
+from .state import BARE_HANDS, EMPTY, State, card_names, join
 
 
 def step_event(state: State, ev: Event) -> tuple[State, str, list[str]]:
@@ -88,7 +89,7 @@ def define_step(s: State, card: Card) -> list[str]:
     s.cat = s.cat.merged(Catalogue({catmod.name_key(card.name): card}))
     s.names = card_names(s.cat)
     copies = 0 if s.zombies_out and (card.set_aside or card.type == "creeper") else card.count
-    s.composition = {**s.composition, card.name: copies}
+    s.composition = frozen_dict({**s.composition, card.name: copies})
     s.pile += copies
     joins = "1 copy joins" if copies == 1 else f"{copies} copies join"
     return [f"{card.name} ({card.type}) is defined: {joins} the draw pile"]
@@ -115,7 +116,7 @@ def draw_cards(s: State, p: int, cards: tuple, owed: int, notes: list[str],
         if s.pile == 0:
             notes.append(f"the draw pile ran out: the discard pile ({len(s.discard)}) is "
                          "shuffled into a new one")
-            s.pile, s.discard = len(s.discard), []
+            s.pile, s.discard = len(s.discard), EMPTY
         if s.top or name is not None:
             refuse(drawn_card_check(s, name))
         if s.top:    # ruling 21: the known top card is drawn first; '?' stands for it
@@ -136,13 +137,13 @@ def draw_step(s: State, p: int, cards: tuple, notes: list[str]) -> str:
         owed = s.replacements[p]
         out, counted = draw_cards(s, p, cards, owed, notes, "owed to replace Creepers")
         s.own("replacements")[p] -= counted
-        return "draw " + " ".join([fmt(c) for c in out])
+        return "draw " + " ".join(map(fmt, out))
     if s.first_round and not any(s.replacements) and s.ending is None:
         s.first_round = False
     owed = s.draws_owed()
     out, counted = draw_cards(s, p, cards, owed, notes, "still owed")
     s.drawn += counted
-    return "draw " + " ".join([fmt(c) for c in out])
+    return "draw " + " ".join(map(fmt, out))
 
 
 def play_step(s: State, ev: Play, notes: list[str]) -> str:
@@ -247,7 +248,7 @@ def effects_step(s: State, p: int, card: Card, effects: tuple[Effect, ...], note
         elif word == "draw":
             out, counted = draw_cards(s, p, e.cards, 10 ** 6, notes, "")
             drawn += counted
-            parts.append("draw " + " ".join([fmt(c) for c in out]))
+            parts.append("draw " + " ".join(map(fmt, out)))
         elif word == "take":
             _move_front(s, q, p, name)
             parts.append(f"take {fmt(name)} from {s.players[q]}")
@@ -305,7 +306,7 @@ def kill_step(s: State, ev: Kill, notes: list[str]) -> str:
     kills = s.own("kills_used")
     kills[source] = kills.get(source, 0) + 1
     s.take_front("creepers", p, target)
-    kind = s.card(target).zombie
+    kind = (s.names.get(target) or s.card(target)).zombie
     if kind in (1, 2):
         s.own("discard").append(target)
         notes.append(f"{who} kills {target}: it goes to the discard pile")
@@ -316,10 +317,13 @@ def kill_step(s: State, ev: Kill, notes: list[str]) -> str:
         s.pile += 1
         s.own("top").append(target)
         notes.append(f"{who} kills {target}: it goes on top of the draw pile")
-    pairs = {c: n for c, n in s.creepers[p].items() if (s.names.get(c) or s.card(c)).zombie == 2}
+    pairs = {}
+    names = s.names
+    for c, n in s.creepers[p].items():
+        if (names.get(c) or s.card(c)).zombie == 2:
+            pairs[c] = n
     if pairs:
-        pairs = copy_counter(pairs)
-        s.flee = pairs
+        s.flee = pairs = frozen_counter(pairs)
         notes.append(f"{who}'s {join(sorted(pairs))} flees: {who} names the player it goes to")
     return f"kill {fmt(target)} with {fmt(source) if source != BARE_HANDS else BARE_HANDS}"
 
@@ -380,7 +384,7 @@ def discard_step(s: State, ev: Discard, notes: list[str]) -> str:
     for name in ev.cards:
         _take_from_hand(s, ev.p, name)
         s.own("discard").append(name)
-    return "discard " + " ".join(fmt(c) for c in ev.cards)
+    return "discard " + " ".join(map(fmt, ev.cards))
 
 
 def drop_step(s: State, ev: Drop, notes: list[str]) -> str:
@@ -389,19 +393,21 @@ def drop_step(s: State, ev: Drop, notes: list[str]) -> str:
         refuse(drop_card_check(s, p, name))
         s.take_front("keepers", p, name)
         s.own("discard").append(name)
-    return "drop " + " ".join(fmt(c) for c in ev.cards)
+    return "drop " + " ".join(map(fmt, ev.cards))
 
 
 def end_step(s: State, ev: End, notes: list[str]) -> str:
     s.current = (s.current + 1) % len(s.players)
     s.turn += 1
     s.drawn = s.played = 0
-    s.subplays = []
-    s.kills_used = dict.__new__(Counter)        # a new empty Counter, without Counter.__init__
+    s.subplays = EMPTY
+    s.kills_used = _NO_KILLS
     notes.append(f"{s.players[s.current]}'s turn: draw {s.rule_value('draw')}, "
                  f"play {s.rule_value('play')}")
     return "end"
 
+
+_NO_KILLS = frozen_counter()
 
 _STEPS = {Play: play_step, Kill: kill_step, Trio: trio_step, Move: move_step, Discard: discard_step,
           Drop: drop_step, End: end_step}
@@ -412,7 +418,7 @@ def after_step(s: State, notes: list[str]) -> None:
     if s.ending is not None:
         return
     if s.first_round and any(s.replacements) and not s.drawable():
-        s.replacements = [0] * len(s.players)
+        s.replacements = frozen_list([0] * len(s.players))
         notes.append("no card is left to draw: the first round's replacements are forgiven")
     if s.goal is None:
         return
