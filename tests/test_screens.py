@@ -72,9 +72,11 @@ class Screen:
                 return
 
     def enter(self, line: str) -> None:
+        """Type ``line`` and wait for the next prompt (drawn after the picture), then for
+        a short quiet: what follows the prompt is only the cursor's own redraw."""
         self.child.sendline(line)
         self.child.expect(r"game \d+ \S*>")
-        self.settle()
+        self.settle(0.2)
 
     def close(self) -> None:
         self.child.sendline("quit")
