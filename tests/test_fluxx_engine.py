@@ -1000,6 +1000,12 @@ def _state(game: Game) -> dict:
     return {k: copy.deepcopy(v) for k, v in game.__dict__.items() if k != "cat"}
 
 
+def _live(game: Game) -> dict:
+    """Every attribute of ``game`` as it is, the catalogue aside: compared with an
+    earlier :func:`_state` (no second deep copy needed to compare)."""
+    return {k: v for k, v in game.__dict__.items() if k != "cat"}
+
+
 def test_a_refusal_found_part_way_through_an_event_undoes_what_it_had_changed():
     """`Ann: end` before her first draw is refused only after the event has left the
     first round: the snapshot apply took first puts the first round back."""
@@ -1041,7 +1047,7 @@ def test_an_event_that_raises_after_its_changes_leaves_the_whole_game_as_it_was(
             with pytest.raises(Late):
                 g.apply(pick)
             monkeypatch.undo()
-            assert _state(g) == before, pick
+            assert _live(g) == before, pick
             assert g.apply(pick).text == pick
             verbs.add(pick.split(":")[1].split()[0])
     assert {"draw", "play", "discard", "end"} <= verbs
