@@ -96,6 +96,16 @@ class Trial:
                 "reason": self.reason, "rule": self.rule}
 
 
+def _copy(game):
+    """A copy of ``game`` to try an event on.  A :class:`~referee.games.base.Kernel`
+    engine replaces its position on ``apply`` and never changes it (nor anything else it
+    holds), so a shallow copy is a fair trial and costs nothing; any other engine is
+    deep-copied."""
+    from referee.games.base import Kernel
+
+    return copy.copy(game) if isinstance(game, Kernel) else copy.deepcopy(game)
+
+
 def _dice(game, text: str) -> int:
     """How many dice ``move`` would roll for ``text`` (``fill_dice`` asks that many)."""
     calls = [0]
@@ -104,13 +114,13 @@ def _dice(game, text: str) -> int:
         calls[0] += 1
         return 1
 
-    copy.deepcopy(game).fill_dice(text, roll)
+    _copy(game).fill_dice(text, roll)
     return calls[0]
 
 
 def _rolled(game, text: str, rolls: tuple[int, ...]) -> str:
     it = iter(rolls)
-    return copy.deepcopy(game).fill_dice(text, lambda: next(it))
+    return _copy(game).fill_dice(text, lambda: next(it))
 
 
 def check(game, text: str) -> Trial:
@@ -169,12 +179,12 @@ def _check_dice(game, text: str, n: int, left: list[int]) -> Trial:
 
 def _check_plain(game, text: str, depth: int, left: list[int]) -> Trial:
     left[0] -= 1
-    trial = copy.deepcopy(game)
+    trial = _copy(game)
     try:
         before = trial.choice_before(text)
     except RefereeError:
         before = None
-    trial = copy.deepcopy(game)
+    trial = _copy(game)
     try:
         applied = trial.apply(text)
     except ChoiceNeeded as need:
