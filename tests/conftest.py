@@ -3,6 +3,7 @@ examples (tests that read them skip without them), a private store for every tes
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,19 @@ Romero = "d3"
 Campbell = "a1"
 Raimi = "e4"
 """
+
+
+#: ``REFEREE_THOROUGH=1`` runs every property test that asks for 100 or more examples
+#: with all of them (a long run, before a release); otherwise they run a third (at
+#: least 40), which keeps the README's test command short.  Tests under 100 examples
+#: always run their own count.
+THOROUGH = os.environ.get("REFEREE_THOROUGH", "") not in ("", "0")
+
+
+def examples(full: int) -> int:
+    """How many hypothesis examples a test that asks for ``full`` runs: ``full`` when
+    :data:`THOROUGH` or under 100, else ``max(full // 3, 40)``."""
+    return full if THOROUGH or full < 100 else max(full // 3, 40)
 
 
 @pytest.fixture(scope="session")

@@ -13,6 +13,8 @@ from rulesdb import Database
 from rulesdb import answer as A
 from rulesdb import verdicts as V
 
+from .conftest import examples  # noqa: E402
+
 
 @pytest.mark.parametrize("question, yes_no, proposition", [
     ("can two zombies share a square", True, "can two zombies share a square"),
@@ -188,7 +190,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(st.text(max_size=80), st.lists(st.sampled_from(
     ["can", "can't", "he says", "is that right", "right?", "or", "not", "too many", "2nd", "?", ",",
      "zombie", "\x00", "é", "東", "(", '"', "only", "without"]), max_size=10).map(" ".join)),

@@ -14,7 +14,7 @@ from referee.games.fight_or_flight.engine import CARDS, RULE_IDS, Game
 from referee.errors import BadInputError, IllegalEventError
 from referee.replay import replay_file
 
-from .conftest import EXAMPLES, needs_shared
+from .conftest import EXAMPLES, examples, needs_shared
 from .conftest import refused as _refused
 
 FOUR = "Ann, Ben, Cat, Dan"
@@ -491,7 +491,7 @@ def test_rule_ids_are_the_ones_raised():
 SEATS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Finn", "Gus", "Hal"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(2, 8), st.sampled_from(["casual", "experienced", "challenge heal=2 rest=1"]),
        st.data())
 def test_random_legal_play_never_raises_and_keeps_the_invariants(players, variant, data):

@@ -3,8 +3,9 @@ errors may come out (:class:`~referee.errors.RefereeError`, and for rules lookup
 :class:`rulesdb.RulesError`); never a ValueError, OverflowError, RecursionError,
 KeyError, ...
 
-``REFEREE_FUZZ_EXAMPLES`` raises the number of examples per test (the suite keeps it
-small; tests/benchmarks/fuzz.md records a bigger run)."""
+``REFEREE_FUZZ_EXAMPLES`` sets the number of examples per test (the suite keeps it
+small: 50, or 150 with ``REFEREE_THOROUGH=1``, see :func:`tests.conftest.examples`;
+tests/benchmarks/fuzz.md records a bigger run)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ from referee.games import refereed
 from referee.records import parse_record
 from referee.replay import replay_record, setup
 
-EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "150"))
+from .conftest import examples
+
+EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", examples(150)))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=False,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 

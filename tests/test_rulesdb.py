@@ -17,6 +17,8 @@ from rulesdb import Database, EntryError, UnknownGameError, UnknownIdError
 from rulesdb.headings import headings, normalize_heading, split_sections
 from rulesdb.model import ENTRIES_DIR, GAMES, RULEBOOKS, Rule, Ruling, load_entries
 
+from .conftest import examples
+
 ROOT = Path(__file__).resolve().parent.parent
 RULEBOOK_DIR = ROOT.parent / "shared" / "rulebooks"
 needs_rulebooks = pytest.mark.skipif(
@@ -316,7 +318,7 @@ def test_hostile_text_still_finds_its_words(db):
     assert db.search("ＳＨＡＭＢＬＥ", game="fluffy")[0].id == "fluffy.shamble"
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(max_size=60))
 def test_any_text_searches_without_error(db, text):
     hits = db.search(text, limit=4)

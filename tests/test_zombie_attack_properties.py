@@ -22,7 +22,7 @@ from referee.grid import square_name
 from referee.records import format_record, parse_record
 from referee.replay import replay_record
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, examples
 
 HOUSE = FIXTURES / "zombie-attack" / "house.toml"
 HOUSE_TEXT = HOUSE.read_text(encoding="utf-8")
@@ -107,7 +107,7 @@ WORDS = ["Ann:", "Ben:", "Zed:", "ann:", "start", "roll", "stop", "to", "zombie"
          "fire", ":", "::", "roll roll", "\t", "é", "[", "]", ";", '"']
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(words=st.lists(st.sampled_from(WORDS), max_size=9), junk=st.text(max_size=20),
        moves=st.integers(0, 12))
 def test_fuzzed_events_raise_only_typed_errors_and_refusals_change_nothing(words, junk, moves):

@@ -14,6 +14,8 @@ from referee.games.zombies.engine import LIFE_CAP, Game
 from referee.records import format_record, parse_record
 from referee.replay import replay_record
 
+from .conftest import examples
+
 SETUPS = [
     {"Players": "Ann, Ben, Cat", "Tiles": "14"},
     {"Players": "Ann, Ben", "Tiles": "10", "Events": "8"},
@@ -88,7 +90,7 @@ WORDS = ["Ann:", "Ben:", "Cat:", "tile", "road", "none", "discard", '"Toy Store"
          "end", "event", "item", "drop", "adjust", "kills", "spell", "bid", "pass", ":", '"', "x"]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(words=st.lists(st.sampled_from(WORDS), max_size=7), junk=st.text(max_size=12))
 def test_fuzzed_events_raise_only_typed_errors(words, junk):
     game = Game.from_tags({"Players": "Ann, Ben, Cat", "Expansions": "the-end, schools-out"})
