@@ -110,7 +110,8 @@ def test_play_at_80x24_keeps_the_whole_picture_on_screen_and_sees_a_second_termi
     # a second terminal enters the next event: the window redraws and says so
     assert run_referee(env, "move", events[6]).returncode == 0
     term.child.expect("Changed in another window", timeout=15)
-    term.settle()
+    term.child.expect(r"game \d+ \S*>")        # the redraw ends with the prompt again
+    term.settle(0.2)
     rows = "\n".join(term.rows())
     assert "Changed in another window: 1 new log entry" in " ".join(rows.split())
     term.close()
