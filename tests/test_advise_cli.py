@@ -10,7 +10,7 @@ import json
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee import session
 from referee.advice import Advice, Line
@@ -202,7 +202,7 @@ def test_advise_in_a_real_play_session(tmp_path):
 
 def test_an_option_the_advisor_does_not_take_is_bad_input():
     """--plan and --hand go to advisors that name them; any other says so (exit 2)."""
-    from typer.testing import CliRunner
+    from .conftest import CliRunner
 
     from referee.cli import app
 
@@ -262,7 +262,7 @@ def test_a_line_computed_without_sampling_but_simplified_is_not_called_exact():
 
 
 def test_advise_in_the_session_takes_a_plan_and_a_hand():
-    from typer.testing import CliRunner
+    from .conftest import CliRunner
 
     from referee.cli import app
     from referee.cli.play import PlayLoop

@@ -566,7 +566,7 @@ def test_a_hand_beside_the_face_up_card_counts_it():
 
 
 def test_the_cli_refuses_bad_hands_with_exit_2(tmp_path, monkeypatch):
-    from typer.testing import CliRunner
+    from .conftest import CliRunner
 
     from referee.cli import app
 

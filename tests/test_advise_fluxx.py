@@ -9,7 +9,7 @@ import json
 from math import comb
 
 import pytest
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee.cli import app
 from referee.errors import BadInputError

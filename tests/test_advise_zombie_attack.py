@@ -10,7 +10,7 @@ import json
 import random
 from fractions import Fraction
 
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee.advice import wilson
 from referee.cli import app

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee.cli import app
 from referee.games.zombies.advise import advise

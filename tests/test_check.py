@@ -14,7 +14,7 @@ import json
 import random
 
 import pytest
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee import session
 from referee.check import check as try_event

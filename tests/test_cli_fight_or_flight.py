@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee.cli import app
 

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee.cli import app
 

@@ -11,7 +11,7 @@ import sys
 import pexpect
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee.cli import app
 from referee.replay import sample_record

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee.cli import app
 from referee.records import read_record

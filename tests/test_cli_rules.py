@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 import rulesdb
 import rulesdb.answer

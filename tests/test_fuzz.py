@@ -210,7 +210,7 @@ OPTIONS = ["-g", "--game", "--json", "--expect", "--db", "-o", "--board", "--dec
 def test_fuzzed_command_lines_never_end_in_an_internal_error(tmp_path, argv):
     """Any command line: exit 0, 1 or 2 with at most one line of error, never exit 3
     (an internal error) and never a traceback."""
-    from typer.testing import CliRunner
+    from .conftest import CliRunner
 
     from referee.cli import app
 

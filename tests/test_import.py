@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee.cli import app
 from referee.games import refereed

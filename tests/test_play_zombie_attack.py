@@ -83,7 +83,7 @@ def test_play_offers_the_exit_at_once_after_a_weapon_hit(tmp_path):
     exit right away as a menu (the game's ``choice_after``), instead of waiting for a
     ``Cat: to back`` line; declining the menu leaves it to be typed."""
     from rich.text import Text
-    from typer.testing import CliRunner
+    from .conftest import CliRunner
 
     from referee.cli import app
     from referee.cli.play import PlayLoop
@@ -125,7 +125,7 @@ def test_play_offers_the_exit_at_once_after_a_weapon_hit(tmp_path):
 
 
 def test_play_legal_in_the_zombie_phase_is_the_grouped_listing_to_page():
-    from typer.testing import CliRunner
+    from .conftest import CliRunner
 
     from referee.cli import app
     from referee.cli.output import Paged

@@ -9,7 +9,7 @@ import re
 import subprocess
 
 import typer.main
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee.cli import app
 from referee.replay import sample_record

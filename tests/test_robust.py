@@ -11,7 +11,7 @@ import copy
 import json
 
 import pytest
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee import session
 from referee.cli import app

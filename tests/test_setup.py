@@ -9,7 +9,7 @@ import re
 
 import pytest
 import typer
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee.cli import app
 from referee.errors import BadInputError

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee.cli import app
 from referee.games.fight_or_flight.engine import Game

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee import session
 from referee.cli import app

@@ -8,7 +8,7 @@ import json
 import os
 
 import pytest
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee import session
 from referee.cli import app, main

@@ -168,7 +168,7 @@ def test_fight_or_flight_session_asks_which_copy(tmp_path):
 def test_open_hand_fluffy_is_reminded_to_deal_and_tab_offers_it():
     """Before the deal, an open-hand game's `legal` was empty (and said the game was
     over) and Tab offered nothing: the deal is due and named as such."""
-    from typer.testing import CliRunner
+    from .conftest import CliRunner
 
     from referee.cli import app
     from referee.cli.play import PlayLoop

@@ -4,7 +4,7 @@ closest valid word, through one shared helper (referee.words)."""
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
+from .conftest import CliRunner
 
 from referee.cli import app
 from referee.words import closest, plural, unknown
