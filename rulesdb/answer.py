@@ -307,8 +307,7 @@ def match(db, q: Question, game: str, qvec=None, overridden: frozenset = frozens
     qforms = tuple(_forms(w) for w in q.content)
     scored = []
     for canon, cw, vec in db.canonical_questions(game, entries):
-        hit_q = _hits(qforms, cw)
-        hit_c = _hits(cw, qforms)
+        hit_q = hit_c = _hits(qforms, cw)  # a one-to-one pairing: the same count both ways
         dice = (hit_q + hit_c) / ((len(q.content) + len(cw)) or 1)
         cos = _cos(qvec, vec)
         scored.append((cos + OVERLAP * dice, cos, canon, cw, hit_q, hit_c))

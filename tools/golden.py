@@ -132,13 +132,11 @@ def replayed(spec, lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for seed in dict.fromkeys(x["seed"] for x in lines):
         mine = [x for x in lines if x["seed"] == seed]
         fresh = list(playthrough(spec, seed, [x["event"] for x in mine]))
-        for old, new in zip(mine, fresh):
+        for old, new in zip(mine, fresh):  # the state where the stored line has one
             if "state" in old:
-                new["state"] = new.get("state") if "state" in new else None
+                new.setdefault("state", None)
             else:
                 new.pop("state", None)
-            if old.get("state") is not None and new.get("state") is None:
-                new["state"] = None
         out += fresh
     return out
 
