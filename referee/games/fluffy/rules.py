@@ -475,8 +475,10 @@ class Turn:
     def deal(self) -> Event:
         s = self.s
         for card in self.ev.cards:
-            self.refuse(seen_check(s.count, card))
-            s.count = s.count.see(card)
+            try:
+                s.count = s.count.see(card)
+            except CardError:  # the count refuses it: said by the check, once, on this path only
+                self.refuse(seen_check(s.count, card))
             s.fluffy_hand = s.fluffy_hand.reveal(card)
         return self.ev
 
