@@ -1,0 +1,126 @@
+"""The plain renderer (referee/cli/plain.py) prints the very bytes rich prints when
+stdout is not a terminal, or declines (None) and leaves it to rich: random texts and
+tables of the shapes the commands print (event texts, notes, summaries, the tables of
+`legal`), with the characters the games use (board glyphs, ×, …, combining marks,
+wide characters), long words and cells that wrap, at widths from cramped to wide."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings, strategies as st
+from rich.console import Console
+from rich.table import Table
+
+from referee.cli import plain
+from referee.games import spec
+from tests.test_table_layout import fluffy_positions
+from tests.conftest import examples
+
+#: Letters the games print, and some to make trouble: wide (CJK, emoji), combining,
+#: zero-width joiner, variation selector, brackets and colons (markup, emoji codes).
+ALPHABET = ("abcdefghijklmnopqrstuvwxyzFLRB ''-.,;()0123456789 ♣✿†≈─│═×…↑→↓←·_"
+            "é全🧟\u0332\u0330\u200d\ufe0f[]:/ \n")
+words = st.text(alphabet=ALPHABET, max_size=12)
+texts = st.lists(words, max_size=14).map(" ".join) | st.text(alphabet=ALPHABET, max_size=160)
+widths = st.integers(min_value=1, max_value=130)
+
+
+def rich_print(width: int, *renderables, height: int = 24, **kwargs) -> str:
+    """What the referee's console prints to a pipe at ``width`` x ``height``."""
+    buf = io.StringIO()
+    console = Console(file=buf, width=width, height=height, highlight=False, force_terminal=False)
+    for r in renderables:
+        console.print(r, **kwargs)
+    return buf.getvalue()
+
+
+def joined(lines) -> str:
+    return "".join(f"{line}\n" for line in lines)
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(texts, widths, st.booleans())
+def test_text_is_printed_as_rich_prints_it(text, width, markup):
+    lines = plain.text_lines(text, width, markup=markup) if width >= plain.MIN_WIDTH else None
+    if lines is not None:
+        assert joined(lines) == rich_print(width, text, markup=markup)
+
+
+def test_plain_text_of_the_usual_kind_is_laid_out_here():
+    text = ("Fluffy's turn (play or end): Fluffy e11W, hand 3; George d10S, Romero a1N; pile 38; "
+            "score 1 ♣✿ — and a very-long-word-that-must-be-folded-somewhere-along-the-line.")
+    for width in (20, 33, 80):
+        lines = plain.text_lines(text, width)
+        assert lines is not None and len(lines) > 1
+        assert joined(lines) == rich_print(width, text)
+
+
+def test_markup_emoji_and_control_characters_are_left_to_rich():
+    assert plain.text_lines("[bold]x[/bold]", 80) is None
+    assert plain.text_lines("a :smile: b", 80) is None
+    assert plain.text_lines("tab\there", 80) is None
+    assert plain.text_lines("cr\rhere", 80) is None
+    assert plain.text_lines("[b] as text", 80, markup=False) == ["[b] as text"]
+
+
+cells = st.text(alphabet=ALPHABET.replace("\n", ""), max_size=60) | st.sampled_from(
+    ["", "play F", "Fluffy moves f11-e11, facing W", "fluffy.ruling.sprint-conditions", "end",
+     "the zombie player holds 5 cards; it snags only while holding fewer than 5"])
+
+
+@st.composite
+def tables(draw):
+    ncol = draw(st.integers(1, 4))
+    header = draw(st.lists(cells, min_size=ncol, max_size=ncol))
+    rows = draw(st.lists(st.lists(cells, min_size=ncol, max_size=ncol), max_size=8))
+    no_wrap = draw(st.lists(st.booleans(), min_size=ncol, max_size=ncol))
+    return header, rows, no_wrap
+
+
+def rich_table(header, rows, no_wrap) -> Table:
+    """The table as ``legal_renderables`` builds it."""
+    t = Table(box=None, header_style="bold")
+    for name, nw in zip(header, no_wrap):
+        t.add_column(name, **({"no_wrap": True, "overflow": "fold"} if nw else {}))
+    for row in rows:
+        t.add_row(*row)
+    return t
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(tables(), st.integers(min_value=plain.MIN_WIDTH, max_value=130))
+def test_table_is_printed_as_rich_prints_it(table, width):
+    header, rows, no_wrap = table
+    lines = plain.table_lines(header, rows, width, no_wrap)
+    if lines is not None:
+        assert joined(lines) == rich_print(width, rich_table(header, rows, no_wrap))
+
+
+def test_the_legal_tables_of_a_game_are_laid_out_here():
+    header = ("not now", "why", "rule")
+    rows = [("discard", "Fluffy discards at the start of his turn, before drawing or playing",
+             "fluffy.ruling.refill-first"),
+            ("snag", "the zombie player holds 5 cards; it snags only while holding fewer than 5", "fluffy.snag")]
+    for width in (20, 40, 80, 120):
+        lines = plain.table_lines(header, rows, width, (False, False, True))
+        if width >= 40:
+            assert lines is not None
+        if lines is not None:
+            assert joined(lines) == rich_print(width, rich_table(header, rows, (False, False, True)))
+
+
+@pytest.mark.parametrize("width, height", [(80, 24), (20, 24), (45, 30), (60, 24), (79, 40), (100, 32),
+                                           (130, 40), (200, 60)])
+def test_fluffy_picture_is_printed_as_rich_prints_it(width, height):
+    """Every layout (full or compact, panel beside or below) along a random game and
+    the sample's end, with a clock and a narrower picture asked for."""
+    from referee.games.fluffy.clock import Clock
+
+    render = spec("fluffy").render_module().render
+    clock = Clock(used=330, limit=300, running=True)
+    for game in fluffy_positions():
+        for picture in (render(game), render(game, width=max(20, width - 15)), render(game, height=30),
+                        render(game, clock=clock), render(game, width=width + 30)):
+            assert joined(picture.plain_lines(width, height)) == rich_print(width, picture, height=height)
