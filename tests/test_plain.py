@@ -111,16 +111,88 @@ def test_the_legal_tables_of_a_game_are_laid_out_here():
             assert joined(lines) == rich_print(width, rich_table(header, rows, (False, False, True)))
 
 
+@pytest.fixture(scope="module")
+def positions():
+    return fluffy_positions()
+
+
 @pytest.mark.parametrize("width, height", [(80, 24), (20, 24), (45, 30), (60, 24), (79, 40), (100, 32),
                                            (130, 40), (200, 60)])
-def test_fluffy_picture_is_printed_as_rich_prints_it(width, height):
-    """Every layout (full or compact, panel beside or below) along a random game and
-    the sample's end, with a clock and a narrower picture asked for."""
+def test_fluffy_picture_is_printed_as_rich_prints_it(width, height, positions):
+    """Every layout (compact or full, the panel beside or below the yard) along a
+    random game and the sample's end; at 80x24 also with a clock, a narrower or wider
+    picture asked for, and a taller one."""
     from referee.games.fluffy.clock import Clock
 
     render = spec("fluffy").render_module().render
     clock = Clock(used=330, limit=300, running=True)
-    for game in fluffy_positions():
-        for picture in (render(game), render(game, width=max(20, width - 15)), render(game, height=30),
-                        render(game, clock=clock), render(game, width=width + 30)):
+    for game in positions:
+        pictures = [render(game)]
+        if (width, height) == (80, 24):
+            pictures += [render(game, width=65), render(game, height=40), render(game, clock=clock),
+                         render(game, width=110)]
+        for picture in pictures:
             assert joined(picture.plain_lines(width, height)) == rich_print(width, picture, height=height)
+
+
+def _cli_both(monkeypatch, *args: str) -> tuple[str, str, bool]:
+    """The output of ``referee ARGS`` printed by the plain renderer (when it takes
+    it) and by rich, and whether the plain renderer took it."""
+    from referee.cli import app
+    from tests.conftest import CliRunner
+
+    runner = CliRunner()
+    written = []
+    with monkeypatch.context() as m:
+        m.setattr(plain, "write", lambda lines, write=plain.write: (written.append(1), write(lines)))
+        first = runner.invoke(app, list(args))
+    with monkeypatch.context() as m:
+        m.setattr(plain, "console_size", lambda: None)  # rich prints everything
+        second = runner.invoke(app, list(args))
+    assert first.exit_code == second.exit_code == 0, (first.output, second.output)
+    return first.stdout, second.stdout, bool(written)
+
+
+@pytest.mark.parametrize("name", ["sample", "sample-fight-or-flight", "sample-zombie-attack", "sample-zombies",
+                                  "sample-fluxx"])
+@pytest.mark.parametrize("columns, lines", [("80", "24"), ("33", "24"), ("120", "40"), (None, None)])
+def test_show_legal_and_move_print_the_same_bytes_either_way(name, columns, lines, tmp_path, monkeypatch):
+    """Each game's sample record cut at a few points, imported: `show`, `legal` and
+    the next event's `move` print the same bytes through the plain renderer as
+    through rich (whether the plain one took them or declined), and the plain one
+    prints Fluffy's three without rich."""
+    from referee.records import read_record
+    from referee.replay import sample_names
+
+    for key, value in (("COLUMNS", columns), ("LINES", lines)):  # unset: the size rich finds
+        if value is None:
+            monkeypatch.delenv(key, raising=False)
+        else:
+            monkeypatch.setenv(key, value)
+    game = sample_names()[name] if name in sample_names() else "fluffy"
+    text = spec(game).sample_text()
+    record = tmp_path / "whole.rec"
+    record.write_text(text, encoding="utf-8")
+    events = read_record(record).events
+    lines = text.splitlines(True)
+    for ev in events[1:: max(1, len(events) // 4)]:
+        cut = tmp_path / "cut.rec"
+        cut.write_text("".join(lines[: ev.line - 1]), encoding="utf-8")
+        from referee.cli import app
+        from tests.conftest import CliRunner
+
+        assert CliRunner().invoke(app, ["import", str(cut)]).exit_code == 0
+        for args in (["show"], ["legal"]):
+            ours, theirs, took = _cli_both(monkeypatch, *args)
+            assert ours == theirs
+            assert took or game != "fluffy" or columns == "33"  # at 33 rich squeezes columns to nothing: left to it
+        written = []
+        with monkeypatch.context() as m:
+            m.setattr(plain, "write", lambda lines, write=plain.write: (written.append(1), write(lines)))
+            moved = CliRunner().invoke(app, ["move", ev.text])
+        assert moved.exit_code == 0, moved.output
+        assert written or game != "fluffy"
+        assert CliRunner().invoke(app, ["undo"]).exit_code == 0
+        with monkeypatch.context() as m:
+            m.setattr(plain, "console_size", lambda: None)
+            assert CliRunner().invoke(app, ["move", ev.text]).stdout == moved.stdout
