@@ -196,3 +196,27 @@ def test_show_legal_and_move_print_the_same_bytes_either_way(name, columns, line
         with monkeypatch.context() as m:
             m.setattr(plain, "console_size", lambda: None)
             assert CliRunner().invoke(app, ["move", ev.text]).stdout == moved.stdout
+
+
+def test_fluffy_show_legal_and_move_to_a_pipe_import_no_rich_console(tmp_path):
+    """The point of the plain renderer (issue 26, start-up): printed to a pipe, the
+    human forms of `show`, `legal` and `move` load none of rich's console, table or
+    text modules, and print what they print on a terminal less the styles."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "p.db"), "COLUMNS": "80", "LINES": "24"}
+    for key in ("FORCE_COLOR", "TTY_COMPATIBLE", "NO_COLOR"):
+        env.pop(key, None)
+    subprocess.run([sys.executable, "-m", "referee", "new", "fluffy"], env=env, capture_output=True, check=True)
+    probe = ("import runpy, sys\nsys.argv = ['referee', *sys.argv[1:]]\n"
+             "try:\n    runpy.run_module('referee', run_name='__main__')\nexcept SystemExit as e:\n    code = e.code\n"
+             "rich = sorted(m for m in sys.modules if m.split('.')[0] == 'rich')\n"
+             "print(repr((code, rich)), file=sys.stderr)")
+    for args, shown in ((["show"], "♣ tree"), (["legal"], "what it does"), (["move", "play", "F"], "Fluffy moves")):
+        res = subprocess.run([sys.executable, "-c", probe, *args], env=env, capture_output=True, text=True,
+                             timeout=60)
+        code, loaded = eval(res.stderr.strip().splitlines()[-1])
+        assert code == 0 and shown in res.stdout and "\x1b" not in res.stdout, (args, res.stdout)
+        assert not {"rich.console", "rich.table", "rich.text", "rich.markup"} & set(loaded), (args, loaded)
