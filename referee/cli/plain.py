@@ -39,6 +39,11 @@ def console_size() -> tuple[int, int] | None:
     is under :data:`MIN_WIDTH`."""
     if os.name == "nt" or "get_ipython" in getattr(__builtins__, "__dict__", __builtins__):
         return None
+    try:  # rich's own measures: without them (another rich), rich prints everything
+        from rich._wrap import divide_line  # noqa: F401
+        from rich.cells import cell_len, set_cell_size  # noqa: F401
+    except ImportError:
+        return None
     if getattr(sys.stdin, "__module__", "").startswith("idlelib"):
         return None
     env = os.environ
