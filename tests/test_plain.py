@@ -98,6 +98,14 @@ def test_table_is_printed_as_rich_prints_it(table, width):
         assert joined(lines) == rich_print(width, rich_table(header, rows, no_wrap))
 
 
+def test_a_cell_that_is_none_prints_as_rich_prints_it_and_other_objects_are_left_to_rich():
+    rows = [("end", None), ("play F", "Fluffy moves")]
+    assert joined(plain.table_lines(("event", "what it does"), rows, 80)) == rich_print(
+        80, rich_table(("event", "what it does"), rows, (False, False)))
+    assert plain.table_lines(("event", "n"), [("end", 3)], 80) is None
+    assert plain.text_lines(None, 80) is None
+
+
 def test_the_legal_tables_of_a_game_are_laid_out_here():
     header = ("not now", "why", "rule")
     rows = [("discard", "Fluffy discards at the start of his turn, before drawing or playing",

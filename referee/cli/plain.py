@@ -106,7 +106,7 @@ def safe(text: str, markup: bool = True) -> bool:
 def text_lines(text: str, width: int, markup: bool = True) -> list[str] | None:
     """The lines rich's ``Console.print(text)`` writes at ``width`` columns (no style,
     no highlighting), or None when :func:`safe` says rich must do it."""
-    if not safe(text, markup):
+    if not isinstance(text, str) or not safe(text, markup):
         return None
     lines = wrap(text, width)
     return lines if _fits(lines, width) else None
@@ -200,8 +200,8 @@ def table_lines(columns: Sequence[str], rows: Sequence[Sequence[str]], width: in
     no_wrap = list(no_wrap) + [False] * (ncol - len(no_wrap))
     if not ncol or any(len(r) != ncol for r in rows):
         return None
-    cols = [[columns[i], *(r[i] for r in rows)] for i in range(ncol)]
-    if not all(safe(c) for col in cols for c in col):
+    cols = [["" if c is None else c for c in (columns[i], *(r[i] for r in rows))] for i in range(ncol)]
+    if not all(isinstance(c, str) and safe(c) for col in cols for c in col):  # rich prints None as ""
         return None
     widths = [_measure_column(col, width) or 1 for col in cols]
     if sum(widths) > width:
