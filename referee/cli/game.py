@@ -12,7 +12,7 @@ import typer
 from .app import app
 from . import complete
 from .output import (MAX_ID, console, emit_json, fail, guard, interactive, legal_parts, legal_plain,
-                     legal_renderables, print_paged, write_output)
+                     legal_renderables, print_paged, print_plain, write_output)
 
 GAME_OPT = typer.Option(None, "--game", "-g", metavar="ID", min=1, max=MAX_ID, autocompletion=complete.game_ids,
                         help="A stored game id (see `referee games`); default: the current game.")
@@ -172,21 +172,6 @@ def move(
                 out.print(f"  {note}", markup=False)
             out.print(summary)
         warn(loaded)
-
-
-def print_plain(lines_at) -> bool:
-    """Print without rich when rich would write no styles (stdout not a terminal):
-    ``lines_at(width, height)`` gives the lines rich would print, or None when it
-    cannot be sure of them (:mod:`referee.cli.plain`).  True when printed; False when
-    the caller must print with rich."""
-    from . import plain
-
-    size = plain.console_size()
-    lines = plain.checked(lines_at(*size), size[0]) if size is not None else None
-    if lines is None:
-        return False
-    plain.write(lines)
-    return True
 
 
 def moved_plain(applied, summary):

@@ -50,6 +50,21 @@ def console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False)
 
 
+def print_plain(lines_at) -> bool:
+    """Print without rich when rich would write no styles (stdout not a terminal):
+    ``lines_at(width, height)`` gives the lines rich would print, or None when it
+    cannot be sure of them (:mod:`referee.cli.plain`).  True when printed; False when
+    the caller must print with rich."""
+    from . import plain
+
+    size = plain.console_size()
+    lines = plain.checked(lines_at(*size), size[0]) if size is not None else None
+    if lines is None:
+        return False
+    plain.write(lines)
+    return True
+
+
 class Paged:
     """A renderable to page when it is taller than the terminal (:func:`print_paged`);
     printed as it is anywhere else."""

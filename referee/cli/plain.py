@@ -68,8 +68,11 @@ def console_size() -> tuple[int, int] | None:
             except ValueError:
                 pass
     columns, lines = env.get("COLUMNS"), env.get("LINES")
-    width = int(columns) if columns is not None and columns.isdigit() else None
-    height = int(lines) if lines is not None and lines.isdigit() else None
+    try:  # rich's reading; a digit int() refuses ("²") is rich's to report
+        width = int(columns) if columns is not None and columns.isdigit() else None
+        height = int(lines) if lines is not None and lines.isdigit() else None
+    except ValueError:
+        return None
     if width is None or height is None:
         size = None
         for fd in _std_streams():
@@ -121,35 +124,18 @@ def _fits(lines: Sequence[str], width: int) -> bool:
 # -- tables (rich.table.Table(box=None), the defaults otherwise) --------------------------------
 
 
-def _measure(text: str) -> tuple[int, int]:
-    """rich's measurement of a cell's text: (longest word, longest line) in cells."""
+def _measure_column(cells: Sequence[str], width: int) -> int:
+    """A column's width as rich measures it in ``width`` cells: its longest line (at
+    most ``width`` less the padding of one each side) plus that padding."""
     from rich.cells import cell_len
 
-    lines = text.splitlines()
-    most = max(cell_len(line) for line in lines) if lines else 0
-    words = text.split()
-    least = max(cell_len(word) for word in words) if words else most
-    return least, most
-
-
-def _measure_column(cells: Sequence[str], width: int) -> int:
-    """The maximum of rich's measurement of a column (padding of one each side) in ``width``."""
     if width < 1:
         return 0
-    most_all = []
-    for cell in cells:
-        inner = width - 2
-        if inner < 1:
-            most_all.append(width)
-            continue
-        least, most = _measure(cell)
-        least = min(max(0, least), most)
-        least, most = max(0, least), max(0, max(least, most))
-        least, most = min(least, inner), min(most, inner)
-        if most < 1:
-            least, most = 0, 0
-        most_all.append(min(most + 2, width))
-    return min(max(most_all), width) if most_all else width
+    inner = width - 2
+    if inner < 1:  # no room inside the padding: rich gives the whole width
+        return width
+    longest = max((cell_len(line) for cell in cells for line in cell.splitlines()), default=0)
+    return min(longest, inner) + 2
 
 
 def _ratio_reduce(total: int, ratios: list[int], maximums: list[int], values: list[int]) -> list[int]:
