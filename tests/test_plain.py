@@ -121,7 +121,27 @@ def test_the_legal_tables_of_a_game_are_laid_out_here():
 
 @pytest.fixture(scope="module")
 def positions():
-    return fluffy_positions()
+    """Along a random game on the default yard and the sample's end, and along random
+    games on the 5x4 test yard with the variants' tags (its picture and panel differ)."""
+    import copy
+    import random
+
+    from tests.conftest import YARD_TEXT
+
+    out = fluffy_positions()
+    rng = random.Random(5)
+    for tags in ({}, {"HandSize": "6", "ZombieHand": "hidden", "ZombieMoves": "some"}):
+        game = spec("fluffy").new_game({"Board": "yard", "BoardText": YARD_TEXT,
+                                        "Deck": "F=10 L=4 R=4 B=2 LR=2 FB=2", **tags})
+        for _ in range(200):
+            legal = game.legal_events()
+            if not legal:
+                break
+            game.apply(rng.choice(legal).text)
+            if rng.random() < 0.1:
+                out.append(copy.deepcopy(game))
+        out.append(game)
+    return out
 
 
 @pytest.mark.parametrize("width, height", [(80, 24), (20, 24), (45, 30), (60, 24), (79, 40), (100, 32),
