@@ -65,7 +65,7 @@ def test_markup_emoji_and_control_characters_are_left_to_rich():
     assert plain.text_lines("[b] as text", 80, markup=False) == ["[b] as text"]
 
 
-cells = st.text(alphabet=ALPHABET.replace("\n", ""), max_size=60) | st.sampled_from(
+cells = st.text(alphabet=ALPHABET, max_size=60) | st.sampled_from(
     ["", "play F", "Fluffy moves f11-e11, facing W", "fluffy.ruling.sprint-conditions", "end",
      "the zombie player holds 5 cards; it snags only while holding fewer than 5"])
 
