@@ -6,7 +6,6 @@ reads the game registry and names no game.
 from __future__ import annotations
 
 import copy
-import random
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -129,6 +128,8 @@ def warnings(loaded: Loaded) -> list[str]:
 
 def roll_die() -> int:
     """A fair six-sided die rolled for the table (the number is what gets stored)."""
+    import random  # only when a die is rolled (start-up of the other commands)
+
     return random.SystemRandom().randint(1, 6)
 
 

@@ -11,7 +11,8 @@ import typer
 
 from .app import app
 from . import complete
-from .output import MAX_ID, console, emit_json, fail, guard, interactive, legal_renderables, print_paged, write_output
+from .output import (MAX_ID, console, emit_json, fail, guard, interactive, legal_parts, legal_plain,
+                     legal_renderables, print_paged, print_plain, write_output)
 
 GAME_OPT = typer.Option(None, "--game", "-g", metavar="ID", min=1, max=MAX_ID, autocompletion=complete.game_ids,
                         help="A stored game id (see `referee games`); default: the current game.")
@@ -163,12 +164,32 @@ def move(
             emit_json({"event": applied.text, "notes": applied.notes, "log_length": loaded.length,
                        "state": loaded.game.to_json()})
             return
-        out = console()
-        out.print(applied.text, style="bold", markup=False)
-        for note in applied.notes:
-            out.print(f"  {note}", markup=False)
-        out.print(loaded.spec.render_module().summary(loaded.game))
+        summary = loaded.spec.render_module().summary(loaded.game)
+        if not print_plain(moved_plain(applied, summary)):
+            out = console()
+            out.print(applied.text, style="bold", markup=False)
+            for note in applied.notes:
+                out.print(f"  {note}", markup=False)
+            out.print(summary)
         warn(loaded)
+
+
+def moved_plain(applied, summary):
+    """``lines_at`` for :func:`print_plain`: what ``move`` prints after an event."""
+    def lines_at(width: int, _height: int) -> list[str] | None:
+        from . import plain
+
+        if not isinstance(summary, str):
+            return None
+        out: list[str] = []
+        for text, markup in [(applied.text, False), *((f"  {n}", False) for n in applied.notes), (summary, True)]:
+            lines = plain.text_lines(text, width, markup=markup)
+            if lines is None:
+                return None
+            out += lines
+        return out
+
+    return lines_at
 
 
 def warn(loaded) -> None:
@@ -206,7 +227,9 @@ def show(
                 from referee.errors import BadInputError
 
                 raise BadInputError(f"cannot write {svg}: {exc.strerror}") from None
-        console().print(picture)
+        lines_at = getattr(picture, "plain_lines", None)
+        if lines_at is None or not print_plain(lines_at):
+            console().print(picture)
 
 
 @app.command()
@@ -227,9 +250,11 @@ def legal(
                        "blocked": [{"event": b.event, "reason": b.reason, "rule": b.rule}
                                    for b in game.blocked_events()]})
             return
-        out = console()
-        for item in legal_renderables(loaded.game):
-            print_paged(out, item)
+        parts = legal_parts(loaded.game)
+        if not print_plain(lambda width, _height: legal_plain(parts, width)):
+            out = console()
+            for item in legal_renderables(loaded.game, parts):
+                print_paged(out, item)
 
 
 @app.command()

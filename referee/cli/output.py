@@ -50,6 +50,21 @@ def console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False)
 
 
+def print_plain(lines_at) -> bool:
+    """Print without rich when rich would write no styles (stdout not a terminal):
+    ``lines_at(width, height)`` gives the lines rich would print, or None when it
+    cannot be sure of them (:mod:`referee.cli.plain`).  True when printed; False when
+    the caller must print with rich."""
+    from . import plain
+
+    size = plain.console_size()
+    lines = plain.checked(lines_at(*size), size[0]) if size is not None else None
+    if lines is None:
+        return False
+    plain.write(lines)
+    return True
+
+
 class Paged:
     """A renderable to page when it is taller than the terminal (:func:`print_paged`);
     printed as it is anywhere else."""
@@ -73,12 +88,36 @@ def print_paged(out, renderable) -> None:
     out.print(renderable)
 
 
-def legal_renderables(game) -> list:
+def legal_parts(game) -> list[tuple]:
+    """What ``referee legal`` prints, as data: ``("table", columns, rows)`` (a rule id
+    column is never wrapped), ``("lines", text)`` for the game's own grouping of a long
+    list (to page when taller than the screen), ``("text", text)`` for a line (rich
+    markup allowed) or a blank line."""
+    out: list[tuple] = []
+    due = game.due()
+    if due:
+        out += [("table", ("due now", "what to name"), [(d.text, d.description) for d in due]), ("text", "")]
+    events = game.legal_events()
+    lines = game.legal_lines() if events else None  # the game's grouping of a long list
+    if lines is not None:
+        out.append(("lines", "\n".join(lines)))
+    elif events:
+        out.append(("table", ("event", "what it does"), [(e.text, e.description) for e in events]))
+    elif not due:
+        out.append(("text", "No event is legal: the game is over." if game.over else "No event is legal now."))
+    blocked = game.blocked_events()
+    if blocked:
+        out += [("text", ""), ("table", ("not now", "why", "rule"), [(b.event, b.reason, b.rule) for b in blocked])]
+    return out
+
+
+def legal_renderables(game, parts: list[tuple] | None = None) -> list:
     """What ``referee legal`` and ``legal`` in ``referee play`` print: the events due
     now (cards only the table knows), the legal events with what each does (or the
     game's own grouping of them, :meth:`legal_lines`, as a :class:`Paged` to page when
     taller than the screen), and the events that are not legal now with why and the
-    rule id.  Rich renderables (print them with :func:`print_paged`)."""
+    rule id.  Rich renderables (print them with :func:`print_paged`); ``parts`` are
+    :func:`legal_parts` when already worked out."""
     from rich.table import Table
 
     def table(columns: tuple[str, ...], rows) -> Table:
@@ -90,22 +129,34 @@ def legal_renderables(game) -> list:
         return t
 
     out: list = []
-    due = game.due()
-    if due:
-        out += [table(("due now", "what to name"), ((d.text, d.description) for d in due)), ""]
-    events = game.legal_events()
-    lines = game.legal_lines() if events else None  # the game's grouping of a long list
-    if lines is not None:
-        from rich.text import Text
+    for kind, *rest in legal_parts(game) if parts is None else parts:
+        if kind == "table":
+            out.append(table(*rest))
+        elif kind == "lines":
+            from rich.text import Text
 
-        out.append(Paged(Text("\n".join(lines))))
-    elif events:
-        out.append(table(("event", "what it does"), ((e.text, e.description) for e in events)))
-    elif not due:
-        out.append("No event is legal: the game is over." if game.over else "No event is legal now.")
-    blocked = game.blocked_events()
-    if blocked:
-        out += ["", table(("not now", "why", "rule"), ((b.event, b.reason, b.rule) for b in blocked))]
+            out.append(Paged(Text(rest[0])))
+        else:
+            out.append(rest[0])
+    return out
+
+
+def legal_plain(parts: list[tuple], width: int) -> list[str] | None:
+    """The lines :func:`legal_renderables` prints on a console ``width`` wide that
+    writes no styles (stdout not a terminal), without rich; None when one part is
+    beyond :mod:`referee.cli.plain` (rich prints it then)."""
+    from . import plain
+
+    out: list[str] = []
+    for kind, *rest in parts:
+        if kind == "table":
+            columns, rows = rest
+            lines = plain.table_lines(columns, rows, width, [name == "rule" for name in columns])
+        else:
+            lines = plain.text_lines(rest[0], width, markup=kind == "text")
+        if lines is None:
+            return None
+        out += lines
     return out
 
 

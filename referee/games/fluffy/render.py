@@ -20,10 +20,19 @@ the picture says all this in one or two lines.
 
 from __future__ import annotations
 
-from rich.console import Group
-from rich.text import Text
-
 from referee.grid import mark_south
+
+
+def _text_class(plain: bool = False):
+    """rich's ``Text``, or :class:`referee.plaintext.PlainText` (the same calls, no
+    styles) for a picture printed to a pipe without importing rich's console."""
+    if plain:
+        from referee.plaintext import PlainText
+
+        return PlainText
+    from rich.text import Text
+
+    return Text
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 _EDGE_H = {None: "   ", "wall": "───", "bug": "~~~", "gate": "═══"}
@@ -69,9 +78,10 @@ def _square_kind(board, sq) -> str | None:
 
 # -- the full yard (a roomy terminal, and `referee board check`) ---------------------------
 
-def _cell(board, sq, fluffy=None, zombies=None) -> Text:
-    """Three characters for square ``sq``; a piece on the tree or flower keeps the
-    square's colour as its background."""
+def _cell(board, sq, fluffy=None, zombies=None, plain: bool = False):
+    """Three characters for square ``sq`` (a rich ``Text``; plain text with ``plain``);
+    a piece on the tree or flower keeps the square's colour as its background."""
+    Text = _text_class(plain)
     zombies = zombies or {}
     z = zombies.get(sq)
     under = _ON.get(_square_kind(board, sq) or "", "")
@@ -91,9 +101,11 @@ def _cell(board, sq, fluffy=None, zombies=None) -> Text:
     return Text(" · ", style="dim")
 
 
-def draw_yard(board, fluffy=None, zombies=None, tree_tagged=False, escaped=False) -> Text:
-    """The yard as text, full size.  ``fluffy`` is ``(square, facing)`` or None;
-    ``zombies`` maps squares to zombies (objects with ``name`` and ``facing``)."""
+def draw_yard(board, fluffy=None, zombies=None, tree_tagged=False, escaped=False, plain: bool = False):
+    """The yard as a rich ``Text`` (plain text with ``plain``), full size.  ``fluffy``
+    is ``(square, facing)`` or None; ``zombies`` maps squares to zombies (objects with
+    ``name`` and ``facing``)."""
+    Text = _text_class(plain)
     out = Text()
     files = "".join(f" {chr(ord('a') + f)}  " for f in range(board.width))
     out.append("    " + files.rstrip() + "\n", style="dim")
@@ -107,7 +119,7 @@ def draw_yard(board, fluffy=None, zombies=None, tree_tagged=False, escaped=False
         out.append("\n")
         row = Text(f"{rank + 1:>2} │", style="")
         for f in range(board.width):
-            row.append_text(_cell(board, (f, rank), fluffy, zombies))
+            row.append_text(_cell(board, (f, rank), fluffy, zombies, plain))
             east = board.edges.get(((f, rank), "E")) if f < board.width - 1 else "wall"
             row.append("│" if east else " ", style="bold")
         out.append_text(row)
@@ -126,10 +138,12 @@ def draw_yard(board, fluffy=None, zombies=None, tree_tagged=False, escaped=False
 
 # -- the compact yard (80x24) --------------------------------------------------------------
 
-def draw_compact(board, fluffy=None, zombies=None, tree_tagged=False, escaped=False) -> Text:
-    """The yard in one line a rank: two characters a square, then ``│`` for a wall east
-    of it (or a space); a wall or bug south of a square is written into it by
-    :func:`referee.grid.mark_south` (plain text keeps it) and underlined in colour."""
+def draw_compact(board, fluffy=None, zombies=None, tree_tagged=False, escaped=False, plain: bool = False):
+    """The yard in one line a rank (a rich ``Text``; plain text with ``plain``): two
+    characters a square, then ``│`` for a wall east of it (or a space); a wall or bug
+    south of a square is written into it by :func:`referee.grid.mark_south` (plain
+    text keeps it) and underlined in colour."""
+    Text = _text_class(plain)
     zombies = zombies or {}
     letters = _letters(board)
     graves = {sq: name for name, sq in board.graves.items()}
@@ -191,8 +205,11 @@ def legend(board, compact: bool) -> str:
             "F Fluffy; zombies by two letters; arrows face; F↑! Fluffy on a zombie's square")
 
 
-def render_board(board) -> Group:
-    """A board on its own (``referee board check``), with its name and a legend."""
+def render_board(board):
+    """A board on its own (``referee board check``), with its name and a legend: a rich ``Group``."""
+    from rich.console import Group
+    from rich.text import Text
+
     return Group(Text(board.name, style="bold"), draw_yard(board), Text(_LEGEND, style="dim"))
 
 
@@ -272,16 +289,20 @@ def _short_variant(text: str) -> str:
 class Rows:
     """The panel's rows (label, value), laid out by hand: a right-aligned bold label
     and the value wrapped beside it.  (A rich table measures every cell twice over;
-    the panel is redrawn after every event, so this keeps the redraw fast.)"""
+    the panel is redrawn after every event, so this keeps the redraw fast.)  Values
+    are rich ``Text``, or plain text with ``plain``."""
 
-    def __init__(self) -> None:
-        self.rows: list[tuple[str, Text]] = []
+    def __init__(self, plain: bool = False) -> None:
+        self.rows: list = []
+        self.Text = _text_class(plain)
 
     def add_row(self, label: str, value) -> None:
+        Text = self.Text
         self.rows.append((label, value if isinstance(value, Text) else Text(str(value))))
 
-    def lines(self, console, width: int) -> list[Text]:
+    def lines(self, console, width: int) -> list:
         """The panel as lines at most ``width`` cells wide."""
+        Text = self.Text
         if not self.rows:
             return []
         lw = max(len(label) for label, _ in self.rows)
@@ -295,18 +316,20 @@ class Rows:
         return out
 
     def __rich_console__(self, console, options):
-        yield Text("\n").join(self.lines(console, options.max_width))
+        yield self.Text("\n").join(self.lines(console, options.max_width))
 
 
-def _panel(game, clock=None, compact: bool = False) -> Rows:
+def _panel(game, clock=None, compact: bool = False, plain: bool = False) -> Rows:
     """The panel: whose turn and what comes next, this turn's plays and the sprint,
     hands, piles, pieces, hints (legal events), variants and score.  ``compact`` keeps
-    every row short enough for the 38 columns beside the compact yard."""
+    every row short enough for the 38 columns beside the compact yard; ``plain``
+    builds it of plain text."""
+    Text = _text_class(plain)
     from referee.games.fluffy.engine import ZOMBIE_PLAYS
 
     s = game.s
     shown_hints = hints(game)  # legal_events once for the whole panel
-    info = Rows()
+    info = Rows(plain)
     players = game._tags
     if s.ending:
         who = {"fluffy": "Fluffy wins", "zombies": "the zombies win"}[s.winner]
@@ -391,17 +414,21 @@ class Picture:
             return "compact-beside"
         return "compact-below"
 
-    def __rich_console__(self, console, options):
-        width = self.width or options.max_width
-        height = self.height or options.height or console.height
+    def _parts(self, console, width: int, height: int, plain: bool = False, room: int = 0) -> list:
+        """What the picture prints, top to bottom, laid out for ``width`` x ``height``:
+        the body (the yard and the panel side by side as one unwrapped text, or the
+        yard then the panel) and the legend; rich renderables, or plain text with
+        ``plain`` (the panel below the yard then wrapped to ``room`` columns, the
+        width it is printed in)."""
+        Text = _text_class(plain)
         game, s = self.game, self.game.s
         zombies = {z.at: z for z in s.zombies}
         fluffy = (s.fluffy, s.facing) if s.fluffy is not None else None
         kind = self.layout(width, height)
         compact = kind.startswith("compact")
         draw = draw_compact if compact else draw_yard
-        yard = draw(game.board, fluffy, zombies, s.tree, escaped=s.fluffy is None)
-        panel = _panel(game, self.clock, compact=compact)
+        yard = draw(game.board, fluffy, zombies, s.tree, escaped=s.fluffy is None, plain=plain)
+        panel = _panel(game, self.clock, compact=compact, plain=plain)
         if kind.endswith("beside"):  # the yard's lines and the panel's, side by side
             left = yard.split("\n")
             yw = max(line.cell_len for line in left)
@@ -417,11 +444,25 @@ class Picture:
                 if i < max(len(left), len(right)) - 1:
                     body.append("\n")
             body.no_wrap = True
+            parts = [body]
         else:
-            body = Group(yard, panel)
+            parts = [yard, Text("\n").join(panel.lines(console, room)) if plain else panel]
+        return parts + [Text(legend(game.board, compact), style="dim")]
+
+    def __rich_console__(self, console, options):
+        from rich.console import Group
         from rich.constrain import Constrain
 
-        yield Constrain(Group(body, Text(legend(game.board, compact), style="dim")), width)
+        width = self.width or options.max_width
+        height = self.height or options.height or console.height
+        yield Constrain(Group(*self._parts(console, width, height)), width)
+
+    def plain_lines(self, width: int, height: int) -> list[str]:
+        """The lines rich prints for the picture on a console of ``width`` x ``height``
+        that writes no styles (stdout not a terminal), built without rich's console."""
+        room = min(self.width or width, width)  # rich's Constrain
+        parts = self._parts(None, self.width or width, self.height or height, plain=True, room=room)
+        return [line for part in parts for line in part.lines(room)]
 
 
 def render(game, clock=None, width: int | None = None, height: int | None = None):

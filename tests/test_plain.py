@@ -1,0 +1,250 @@
+"""The plain renderer (referee/cli/plain.py) prints the very bytes rich prints when
+stdout is not a terminal, or declines (None) and leaves it to rich: random texts and
+tables of the shapes the commands print (event texts, notes, summaries, the tables of
+`legal`), with the characters the games use (board glyphs, ×, …, combining marks,
+wide characters), long words and cells that wrap, at widths from cramped to wide."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from hypothesis import given, settings, strategies as st
+from rich.console import Console
+from rich.table import Table
+
+from referee.cli import plain
+from referee.games import spec
+from tests.test_table_layout import fluffy_positions
+from tests.conftest import examples
+
+#: Letters the games print, and some to make trouble: wide (CJK, emoji), combining,
+#: zero-width joiner, variation selector, brackets and colons (markup, emoji codes).
+ALPHABET = ("abcdefghijklmnopqrstuvwxyzFLRB ''-.,;()0123456789 ♣✿†≈─│═×…↑→↓←·_"
+            "é全🧟\u0332\u0330\u200d\ufe0f[]:/ \n")
+words = st.text(alphabet=ALPHABET, max_size=12)
+texts = st.lists(words, max_size=14).map(" ".join) | st.text(alphabet=ALPHABET, max_size=160)
+widths = st.integers(min_value=1, max_value=130)
+
+
+def rich_print(width: int, *renderables, height: int = 24, **kwargs) -> str:
+    """What the referee's console prints to a pipe at ``width`` x ``height``."""
+    buf = io.StringIO()
+    console = Console(file=buf, width=width, height=height, highlight=False, force_terminal=False)
+    for r in renderables:
+        console.print(r, **kwargs)
+    return buf.getvalue()
+
+
+def joined(lines) -> str:
+    return "".join(f"{line}\n" for line in lines)
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(texts, widths, st.booleans())
+def test_text_is_printed_as_rich_prints_it(text, width, markup):
+    lines = plain.text_lines(text, width, markup=markup) if width >= plain.MIN_WIDTH else None
+    if lines is not None:
+        assert joined(lines) == rich_print(width, text, markup=markup)
+
+
+def test_plain_text_of_the_usual_kind_is_laid_out_here():
+    text = ("Fluffy's turn (play or end): Fluffy e11W, hand 3; George d10S, Romero a1N; pile 38; "
+            "score 1 ♣✿ — and a very-long-word-that-must-be-folded-somewhere-along-the-line.")
+    for width in (20, 33, 80):
+        lines = plain.text_lines(text, width)
+        assert lines is not None and len(lines) > 1
+        assert joined(lines) == rich_print(width, text)
+
+
+def test_markup_emoji_and_control_characters_are_left_to_rich():
+    assert plain.text_lines("[bold]x[/bold]", 80) is None
+    assert plain.text_lines("a :smile: b", 80) is None
+    assert plain.text_lines("tab\there", 80) is None
+    assert plain.text_lines("cr\rhere", 80) is None
+    assert plain.text_lines("[b] as text", 80, markup=False) == ["[b] as text"]
+
+
+cells = st.text(alphabet=ALPHABET, max_size=60) | st.sampled_from(
+    ["", "play F", "Fluffy moves f11-e11, facing W", "fluffy.ruling.sprint-conditions", "end",
+     "the zombie player holds 5 cards; it snags only while holding fewer than 5"])
+
+
+@st.composite
+def tables(draw):
+    ncol = draw(st.integers(1, 4))
+    header = draw(st.lists(cells, min_size=ncol, max_size=ncol))
+    rows = draw(st.lists(st.lists(cells, min_size=ncol, max_size=ncol), max_size=8))
+    no_wrap = draw(st.lists(st.booleans(), min_size=ncol, max_size=ncol))
+    return header, rows, no_wrap
+
+
+def rich_table(header, rows, no_wrap) -> Table:
+    """The table as ``legal_renderables`` builds it."""
+    t = Table(box=None, header_style="bold")
+    for name, nw in zip(header, no_wrap):
+        t.add_column(name, **({"no_wrap": True, "overflow": "fold"} if nw else {}))
+    for row in rows:
+        t.add_row(*row)
+    return t
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(tables(), st.integers(min_value=plain.MIN_WIDTH, max_value=130))
+def test_table_is_printed_as_rich_prints_it(table, width):
+    header, rows, no_wrap = table
+    lines = plain.table_lines(header, rows, width, no_wrap)
+    if lines is not None:
+        assert joined(lines) == rich_print(width, rich_table(header, rows, no_wrap))
+
+
+def test_a_cell_that_is_none_prints_as_rich_prints_it_and_other_objects_are_left_to_rich():
+    rows = [("end", None), ("play F", "Fluffy moves")]
+    assert joined(plain.table_lines(("event", "what it does"), rows, 80)) == rich_print(
+        80, rich_table(("event", "what it does"), rows, (False, False)))
+    assert plain.table_lines(("event", "n"), [("end", 3)], 80) is None
+    assert plain.text_lines(None, 80) is None
+
+
+def test_the_legal_tables_of_a_game_are_laid_out_here():
+    header = ("not now", "why", "rule")
+    rows = [("discard", "Fluffy discards at the start of his turn, before drawing or playing",
+             "fluffy.ruling.refill-first"),
+            ("snag", "the zombie player holds 5 cards; it snags only while holding fewer than 5", "fluffy.snag")]
+    for width in (20, 40, 80, 120):
+        lines = plain.table_lines(header, rows, width, (False, False, True))
+        if width >= 40:
+            assert lines is not None
+        if lines is not None:
+            assert joined(lines) == rich_print(width, rich_table(header, rows, (False, False, True)))
+
+
+@pytest.fixture(scope="module")
+def positions():
+    """Along a random game on the default yard and the sample's end, and along random
+    games on the 5x4 test yard with the variants' tags (its picture and panel differ)."""
+    import copy
+    import random
+
+    from tests.conftest import YARD_TEXT
+
+    out = fluffy_positions()
+    rng = random.Random(5)
+    for tags in ({}, {"HandSize": "6", "ZombieHand": "hidden", "ZombieMoves": "some"}):
+        game = spec("fluffy").new_game({"Board": "yard", "BoardText": YARD_TEXT,
+                                        "Deck": "F=10 L=4 R=4 B=2 LR=2 FB=2", **tags})
+        for _ in range(200):
+            legal = game.legal_events()
+            if not legal:
+                break
+            game.apply(rng.choice(legal).text)
+            if rng.random() < 0.1:
+                out.append(copy.deepcopy(game))
+        out.append(game)
+    return out
+
+
+@pytest.mark.parametrize("width, height", [(80, 24), (20, 24), (45, 30), (60, 24), (79, 40), (100, 32),
+                                           (130, 40), (200, 60)])
+def test_fluffy_picture_is_printed_as_rich_prints_it(width, height, positions):
+    """Every layout (compact or full, the panel beside or below the yard) along a
+    random game and the sample's end; at 80x24 also with a clock, a narrower or wider
+    picture asked for, and a taller one."""
+    from referee.games.fluffy.clock import Clock
+
+    render = spec("fluffy").render_module().render
+    clock = Clock(used=330, limit=300, running=True)
+    for game in positions:
+        pictures = [render(game)]
+        if (width, height) == (80, 24):
+            pictures += [render(game, width=65), render(game, height=40), render(game, clock=clock),
+                         render(game, width=110)]
+        for picture in pictures:
+            assert joined(picture.plain_lines(width, height)) == rich_print(width, picture, height=height)
+
+
+def _cli_both(monkeypatch, *args: str) -> tuple[str, str, bool]:
+    """The output of ``referee ARGS`` printed by the plain renderer (when it takes
+    it) and by rich, and whether the plain renderer took it."""
+    from referee.cli import app
+    from tests.conftest import CliRunner
+
+    runner = CliRunner()
+    written = []
+    with monkeypatch.context() as m:
+        m.setattr(plain, "write", lambda lines, write=plain.write: (written.append(1), write(lines)))
+        first = runner.invoke(app, list(args))
+    with monkeypatch.context() as m:
+        m.setattr(plain, "console_size", lambda: None)  # rich prints everything
+        second = runner.invoke(app, list(args))
+    assert first.exit_code == second.exit_code == 0, (first.output, second.output)
+    return first.stdout, second.stdout, bool(written)
+
+
+@pytest.mark.parametrize("name", ["sample", "sample-fight-or-flight", "sample-zombie-attack", "sample-zombies",
+                                  "sample-fluxx"])
+@pytest.mark.parametrize("columns, lines", [("80", "24"), ("33", "24"), ("120", "40"), (None, None)])
+def test_show_legal_and_move_print_the_same_bytes_either_way(name, columns, lines, tmp_path, monkeypatch):
+    """Each game's sample record cut at a few points, imported: `show`, `legal` and
+    the next event's `move` print the same bytes through the plain renderer as
+    through rich (whether the plain one took them or declined), and the plain one
+    prints Fluffy's three without rich."""
+    from referee.records import read_record
+    from referee.replay import sample_names
+
+    for key, value in (("COLUMNS", columns), ("LINES", lines)):  # unset: the size rich finds
+        if value is None:
+            monkeypatch.delenv(key, raising=False)
+        else:
+            monkeypatch.setenv(key, value)
+    game = sample_names()[name] if name in sample_names() else "fluffy"
+    text = spec(game).sample_text()
+    record = tmp_path / "whole.rec"
+    record.write_text(text, encoding="utf-8")
+    events = read_record(record).events
+    lines = text.splitlines(True)
+    for ev in events[1:: max(1, len(events) // 4)]:
+        cut = tmp_path / "cut.rec"
+        cut.write_text("".join(lines[: ev.line - 1]), encoding="utf-8")
+        from referee.cli import app
+        from tests.conftest import CliRunner
+
+        assert CliRunner().invoke(app, ["import", str(cut)]).exit_code == 0
+        for args in (["show"], ["legal"]):
+            ours, theirs, took = _cli_both(monkeypatch, *args)
+            assert ours == theirs
+            assert took or game != "fluffy" or columns == "33"  # at 33 rich squeezes columns to nothing: left to it
+        written = []
+        with monkeypatch.context() as m:
+            m.setattr(plain, "write", lambda lines, write=plain.write: (written.append(1), write(lines)))
+            moved = CliRunner().invoke(app, ["move", ev.text])
+        assert moved.exit_code == 0, moved.output
+        assert written or game != "fluffy"
+        assert CliRunner().invoke(app, ["undo"]).exit_code == 0
+        with monkeypatch.context() as m:
+            m.setattr(plain, "console_size", lambda: None)
+            assert CliRunner().invoke(app, ["move", ev.text]).stdout == moved.stdout
+
+
+def test_fluffy_show_legal_and_move_to_a_pipe_import_no_rich_console(tmp_path):
+    """The point of the plain renderer (issue 26, start-up): printed to a pipe, the
+    human forms of `show`, `legal` and `move` load none of rich's console, table or
+    text modules, and print what they print on a terminal less the styles."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "p.db"), "COLUMNS": "80", "LINES": "24"}
+    for key in ("FORCE_COLOR", "TTY_COMPATIBLE", "NO_COLOR"):
+        env.pop(key, None)
+    subprocess.run([sys.executable, "-m", "referee", "new", "fluffy"], env=env, capture_output=True, check=True)
+    probe = ("import runpy, sys\nsys.argv = ['referee', *sys.argv[1:]]\n"
+             "try:\n    runpy.run_module('referee', run_name='__main__')\nexcept SystemExit as e:\n    code = e.code\n"
+             "rich = sorted(m for m in sys.modules if m.split('.')[0] == 'rich')\n"
+             "print(repr((code, rich)), file=sys.stderr)")
+    for args, shown in ((["show"], "♣ tree"), (["legal"], "what it does"), (["move", "play", "F"], "Fluffy moves")):
+        res = subprocess.run([sys.executable, "-c", probe, *args], env=env, capture_output=True, text=True,
+                             timeout=60)
+        code, loaded = eval(res.stderr.strip().splitlines()[-1])
+        assert code == 0 and shown in res.stdout and "\x1b" not in res.stdout, (args, res.stdout)
+        assert not {"rich.console", "rich.table", "rich.text", "rich.markup"} & set(loaded), (args, loaded)
