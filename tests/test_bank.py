@@ -164,6 +164,7 @@ def test_the_bank_merge_keeps_labelled_dev_rows_only(tmp_path, monkeypatch):
         {**row, "id": "q", "q": "where is the tree", "entry": "fluffy.tree"}])
     _write(tmp_path / "blind9.jsonl", [{**row, "id": "x", "q": "who goes first", "entry": "fluffy.first"}])
     _write(tmp_path / "verdicts-dev.jsonl", [{**row, "q": "is it a game", "entry": "fluffy.game"}])
+    _write(tmp_path / "verdicts-dev2.jsonl", [{**row, "q": "is it a dog", "entry": "fluffy.dog"}])
     lines, counts = tool.build()
     assert lines == [
         {"game": "fluffy", "q": "where is the tree", "entry": "fluffy.tree"},

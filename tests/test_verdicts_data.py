@@ -1,5 +1,6 @@
 """The reader-written verdicts (rulesdb/data/verdicts/<game>.jsonl) and their calibration
-set (tests/benchmarks/questions/verdicts-dev.jsonl): every row is well formed, names an
+sets (tests/benchmarks/questions/verdicts-dev.jsonl and verdicts-dev2.jsonl): every row is
+well formed, names an
 entry the rules database holds, and no question is asked twice in a game or copies a
 question of a blind or held-out set (those measure questions never seen)."""
 
@@ -15,6 +16,9 @@ from rulesdb.model import GAMES, load_entries
 ROOT = Path(__file__).resolve().parent.parent
 VERDICTS = ROOT / "rulesdb" / "data" / "verdicts"
 DEV = ROOT / "tests" / "benchmarks" / "questions" / "verdicts-dev.jsonl"
+DEV2 = ROOT / "tests" / "benchmarks" / "questions" / "verdicts-dev2.jsonl"
+#: Each calibration set and its questions a game.
+DEV_SETS = [(DEV, 50), (DEV2, 100)]
 BENCH = ROOT / "tests" / "benchmarks"
 
 ENTRIES = {e.id: e for e in load_entries()}
@@ -73,14 +77,15 @@ def test_verdict_rows_are_well_formed(game):
     assert verdicts == {"yes", "no"}
 
 
-def test_dev_rows_are_well_formed_and_not_canonical():
+@pytest.mark.parametrize(("dev", "per_set"), DEV_SETS, ids=lambda v: getattr(v, "stem", v))
+def test_dev_rows_are_well_formed_and_not_canonical(dev, per_set):
     canonical = {
         game: {_norm(r["q"]) for _, r in _rows(VERDICTS / f"{game}.jsonl")} for game in GAMES
     }
     per_game: dict[str, int] = {}
     seen: set[tuple[str, str]] = set()
-    for n, row in _rows(DEV):
-        where = f"verdicts-dev.jsonl:{n}"
+    for n, row in _rows(dev):
+        where = f"{dev.name}:{n}"
         assert set(row) == DEV_KEYS, where
         assert row["kind"] == "yesno", where
         assert row["game"] in GAMES, where
@@ -92,13 +97,13 @@ def test_dev_rows_are_well_formed_and_not_canonical():
         # worded independently: never a copy of a canonical question
         assert key[1] not in canonical[row["game"]], (where, row["q"])
         per_game[row["game"]] = per_game.get(row["game"], 0) + 1
-    assert per_game == {game: 50 for game in GAMES}
+    assert per_game == {game: per_set for game in GAMES}
 
 
 def test_no_question_copies_a_blind_or_held_out_one():
     protected = _protected()
     assert protected, "no blind set found"
-    files = [VERDICTS / f"{game}.jsonl" for game in GAMES] + [DEV]
+    files = [VERDICTS / f"{game}.jsonl" for game in GAMES] + [DEV, DEV2]
     copied = [
         (path.name, n) for path in files for n, row in _rows(path) if _norm(row["q"]) in protected
     ]

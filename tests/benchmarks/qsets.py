@@ -60,7 +60,7 @@ def probes() -> list[str]:
 def banked() -> list[str]:
     """The sets the question bank is made from: extra, the dev sets (``dev``, ``dev2``,
     ``dev4a`` ...) and the probes; never a blind or held-out set, nor the verdict
-    calibration set (``verdicts-dev``)."""
+    calibration sets (``verdicts-dev``, ``verdicts-dev2``)."""
     return [n for n in names() if not unseen(n)
             and (n == "extra" or n.startswith("probe") or (n.startswith("dev")))]
 
