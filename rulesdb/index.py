@@ -30,6 +30,11 @@ of a game's entries, and adding the nearest in meaning changed no figure on the 
 sets.  Then "asked before" (:mod:`rulesdb.bank`): the query's cosine to the nearest
 banked question each entry answered (table ``bank``), above a floor, is added the same
 way.  Without numpy or tokenizers the search is word matching alone.
+
+Last of all, the learned re-ranker (:mod:`rulesdb.rerank`) orders the best
+``rerank.DEPTH`` candidates from features of each (the parts above, the banked questions
+nearest in meaning and, through table ``bankfts``, in words, the entry's kind and size);
+``Database(rerank=False)`` turns it off.
 """
 
 from __future__ import annotations
@@ -405,7 +410,6 @@ class Database:
         #: The re-ranker (:mod:`rulesdb.rerank`): None until first used (then the shipped
         #: model, or False when it cannot be loaded); False turns it off; a ``Model`` is used.
         self.rerank = rerank
-        self._banked: dict[int, int] | None = None
         #: When a list, each search appends ``(ids, rows)``: its best ``rerank.DEPTH``
         #: candidates in the search's own order and their feature rows (for training).
         self.features: list | None = None
@@ -511,7 +515,6 @@ class Database:
         self._vecs = {}
         self._piece_table = None
         self._askmeta = None
-        self._banked = None
 
     # -- entries -----------------------------------------------------------------------
 
@@ -747,8 +750,6 @@ class Database:
         from . import rerank
 
         head = scored[:rerank.DEPTH]
-        if self._banked is None:
-            self._banked = dict(self.conn.execute("SELECT doc, count(*) FROM bank GROUP BY doc").fetchall())
         lex: dict[int, list[float]] = {}
         try:
             for doc, r in self.conn.execute(
@@ -765,7 +766,7 @@ class Database:
             bm, cov, hd, nr, nst = parts[rowid]
             cands.append({"score": score, "bm25": bm, "cover": cov, "head": hd, "near": nr, "nearest": nst,
                           "para": max(0.0, meaning.get(rowid, 0.0)), "bank": bank_cos.get(rowid, []),
-                          "kind": e["kind"], "banked": self._banked.get(rowid, 0), "chars": len(e["text"]),
+                          "kind": e["kind"], "banked": len(bank_cos.get(rowid, ())), "chars": len(e["text"]),
                           "lex": lex.get(rowid, [])})
         rows = rerank.features(cands)
         if self.features is not None:

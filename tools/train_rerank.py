@@ -226,9 +226,9 @@ def table(title: str, before: dict, after: dict) -> str:
 
 
 def cross_validate(data: list[dict], qs: list[dict], fold_of: dict, k: int,
-                   **kw) -> tuple[dict, dict, list]:
+                   **kw) -> tuple[dict, dict, list, dict]:
     """Search-order figures before and after, each fold ranked by weights trained on the
-    others; and the per-fold weights objects."""
+    others; the per-fold weights objects; the questions gained and lost (:func:`moved`)."""
     fold_w = []
     before, after = [], []
     for f in range(k):
@@ -240,7 +240,19 @@ def cross_validate(data: list[dict], qs: list[dict], fold_of: dict, k: int,
             if fold_of[qs[d["i"]]["key"]] == f:
                 before.append((qs[d["i"]], d["ids"]))
                 after.append((qs[d["i"]], order(model, d)))
-    return figures(before), figures(after), fold_w
+    return figures(before), figures(after), fold_w, moved(before, after)
+
+
+def moved(before: list[tuple[dict, list[str]]], after: list[tuple[dict, list[str]]]) -> dict:
+    """How many questions the re-ranker brought to strict hit@1 / hit@3 (``gained``) and
+    took out of it (``lost``)."""
+    out = {}
+    for k in (1, 3):
+        hit = lambda q, ids: q["entry"] in ids[:k]  # noqa: E731
+        pairs = [(hit(q, b), hit(q, a)) for (q, b), (_, a) in zip(before, after)]
+        out[f"s{k}"] = {"gained": sum(1 for b, a in pairs if a and not b),
+                        "lost": sum(1 for b, a in pairs if b and not a)}
+    return out
 
 
 def main() -> int:
@@ -273,10 +285,12 @@ def main() -> int:
             data = extract(qs, fold_of, args.folds, tmp)
             if args.cache:
                 args.cache.write_text(json.dumps({"stamp": stamp, "data": data}))
-        before, after, fold_w = cross_validate(data, qs, fold_of, args.folds, l2=args.l2,
+        before, after, fold_w, changes = cross_validate(data, qs, fold_of, args.folds, l2=args.l2,
                                            hidden=args.hidden, seed=args.seed)
         print(table(f"search order, {args.folds}-fold CV ({len(qs)} questions): before -> after", before, after))
-        report = {"search_before": before, "search_after": after}
+        print(f"strict hit@1: {changes['s1']['gained']} questions gained, {changes['s1']['lost']} lost; "
+              f"hit@3: {changes['s3']['gained']} gained, {changes['s3']['lost']} lost")
+        report = {"search_before": before, "search_after": after, "search_moved": changes}
         if args.ask:
             ask_before = figures([(qs[d["i"]], d["ask"]) for d in data])
             ranked = []
