@@ -30,6 +30,11 @@ of a game's entries, and adding the nearest in meaning changed no figure on the 
 sets.  Then "asked before" (:mod:`rulesdb.bank`): the query's cosine to the nearest
 banked question each entry answered (table ``bank``), above a floor, is added the same
 way.  Without numpy or tokenizers the search is word matching alone.
+
+Last of all, the learned re-ranker (:mod:`rulesdb.rerank`) orders the best
+``rerank.DEPTH`` candidates from features of each (the parts above, the banked questions
+nearest in meaning and, through table ``bankfts``, in words, the entry's kind and size);
+``Database(rerank=False)`` turns it off.
 """
 
 from __future__ import annotations
@@ -53,7 +58,7 @@ from .synonyms import CLAIMANTS, GAME_NAMES, PHRASES, STOP_WORDS, SYNONYMS
 from .synonyms import digest as _tuning_digest
 
 #: Bump when the index layout or what is indexed changes.
-INDEX_VERSION = "16"
+INDEX_VERSION = "17"
 
 #: FTS5 columns, in order, and their bm25 weights (tuned on the eval sets: see
 #: tests/benchmarks/rules_eval.py --tune).
@@ -212,6 +217,8 @@ CREATE TABLE askmeta (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, n INTEGER
 CREATE VIRTUAL TABLE asks USING fts5(text, game, tokenize = 'porter unicode61 remove_diacritics 2');
 CREATE TABLE vecs (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
 CREATE TABLE bank (rowid INTEGER PRIMARY KEY, doc INTEGER NOT NULL, vec BLOB NOT NULL);
+CREATE VIRTUAL TABLE bankfts USING fts5(text, game, doc UNINDEXED,
+    tokenize = 'porter unicode61 remove_diacritics 2');
 CREATE INDEX vecs_doc ON vecs (doc);
 CREATE INDEX bank_doc ON bank (doc);
 CREATE TABLE canon (rowid INTEGER PRIMARY KEY, game TEXT NOT NULL, entry TEXT NOT NULL,
@@ -263,8 +270,14 @@ def _build_vectors(conn: sqlite3.Connection, entries: list[Entry]) -> None:
 
 
 def _build_bank(conn: sqlite3.Connection, entries: list[Entry], bank: Iterable) -> None:
-    """Fill table ``bank``: a vector per banked question whose entry is in the index."""
+    """Fill table ``bank``: a vector per banked question whose entry is in the index; and
+    table ``bankfts``: its words (rewritten as queries are), for the re-ranker."""
     rowids = {e.id: rowid for rowid, e in enumerate(entries, 1)}
+    bank = list(bank)
+    games = {e.id: e.game for e in entries}
+    conn.executemany("INSERT INTO bankfts (text, game, doc) VALUES (?, ?, ?)",
+                     ((rewrite(b.q), _game_token(games[b.entry]), rowids[b.entry])
+                      for b in bank if b.entry in rowids))
     _insert_vectors(conn, "bank", sorted(((rowids[b.entry], b.q) for b in bank if b.entry in rowids),
                                          key=lambda x: x[0]))
 
@@ -361,6 +374,7 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str,
         conn.execute("INSERT INTO meta (key, value) VALUES ('key', ?)", (key,))
         conn.execute("INSERT INTO fts (fts) VALUES ('optimize')")
         conn.execute("INSERT INTO asks (asks) VALUES ('optimize')")
+        conn.execute("INSERT INTO bankfts (bankfts) VALUES ('optimize')")
 
 
 class Database:
@@ -378,7 +392,8 @@ class Database:
                  coverage: float | None = None, near: float | None = None,
                  head: float | None = None, asked: float | None = None,
                  paraphrase: float | None = None, asked_before: float | None = None,
-                 bank_path: Path | None = None, verdicts_dir: Path | None = None) -> None:
+                 bank_path: Path | None = None, verdicts_dir: Path | None = None,
+                 rerank=None) -> None:
         self.entries_dir = entries_dir
         self.index_path = Path(index_path) if index_path is not None else None
         self.imports_path = Path(imports_path) if imports_path is not None else None
@@ -392,6 +407,12 @@ class Database:
         self.bank_path = Path(bank_path) if bank_path is not None else None
         self.verdicts_dir = Path(verdicts_dir) if verdicts_dir is not None else None
         self._askmeta: dict[int, tuple[int, int]] | None = None
+        #: The re-ranker (:mod:`rulesdb.rerank`): None until first used (then the shipped
+        #: model, or False when it cannot be loaded); False turns it off; a ``Model`` is used.
+        self.rerank = rerank
+        #: When a list, each search appends ``(ids, rows)``: its best ``rerank.DEPTH``
+        #: candidates in the search's own order and their feature rows (for training).
+        self.features: list | None = None
         #: When a dict, each search fills it with id -> the parts of its score (for tuning).
         self.explain: dict[str, dict[str, float]] | None = None
         self._conn: sqlite3.Connection | None = None
@@ -630,11 +651,14 @@ class Database:
         return {d: cache[d] for d in docs if cache[d]}
 
     def _nearest(self, query: str, game: str | None, tables: tuple[str, ...],
-                 docs: Iterable[int] | None = None) -> list[dict[int, float]]:
+                 docs: Iterable[int] | None = None,
+                 all_bank: dict[int, list[float]] | None = None) -> list[dict[int, float]]:
         """For each of ``tables``: document rowid -> cosine between ``query`` and the
         document's nearest vector there, for ``docs`` (else every document of ``game``);
         ``{}`` for a table with no vectors, and for all when the query has no token or the
-        index no paraphrase table.  Pure Python: no numpy on the query path."""
+        index no paraphrase table.  ``all_bank``, when a dict, receives for table ``bank``
+        each document's cosines to every banked question it answered (for the re-ranker).
+        Pure Python: no numpy on the query path."""
         from operator import mul
 
         q = self.query_vector(query)
@@ -644,7 +668,12 @@ class Database:
         out: list[dict[int, float]] = []
         for table in tables:
             found = self._doc_vectors(table, docs, game)
-            out.append({d: max(sum(map(mul, q, v)) for v in vs) for d, vs in found.items()})
+            if table == "bank" and all_bank is not None:
+                for d, vs in found.items():
+                    all_bank[d] = [sum(map(mul, q, v)) for v in vs]
+                out.append({d: max(cs) for d, cs in all_bank.items()})
+            else:
+                out.append({d: max(sum(map(mul, q, v)) for v in vs) for d, vs in found.items()})
         return out
 
     def entry_sentences(self, entry_id: str) -> list[tuple]:
@@ -698,6 +727,57 @@ class Database:
         document answered (:mod:`rulesdb.bank`), for the documents of ``game`` that answer
         one; empty when there is no bank or no paraphrase table."""
         return self._nearest(query, game, ("bank",))[0]
+
+    def _reranker(self):
+        """The re-ranker in use (:mod:`rulesdb.rerank`), or None when it is off or the
+        shipped weights cannot be read."""
+        if self.rerank is None:
+            from . import rerank
+
+            self.rerank = rerank.load() or False
+        return self.rerank or None
+
+    def _rerank(self, scored: list[tuple], parts: dict[int, tuple], meaning: dict[int, float],
+                bank_cos: dict[int, list[float]], expr: str) -> list[tuple]:
+        """``scored`` (``(score, not a rule, rowid, json)`` best first) with its best
+        :data:`rulesdb.rerank.DEPTH` re-ordered by the re-ranker.  ``parts``: rowid ->
+        (bm25, cover, head, near, nearest), as the search computed them; ``meaning``: rowid
+        -> the paraphrase cosine; ``bank_cos``: rowid -> its cosines to its banked questions;
+        ``expr``: the search's FTS5 query, matched against the banked questions' words too.
+        A re-ranked candidate's score becomes the lowest search score among them plus the
+        re-ranker's margin over the lowest, so scores still fall down the list.  Appends
+        the candidates and their features to :attr:`features` when it is a list."""
+        from . import rerank
+
+        head = scored[:rerank.DEPTH]
+        lex: dict[int, list[float]] = {}
+        try:
+            for doc, r in self.conn.execute(
+                    "SELECT doc, -bm25(bankfts) AS r FROM bankfts WHERE bankfts MATCH ? ORDER BY bm25(bankfts) "
+                    "LIMIT ?", (expr, rerank.LEX_NEIGHBOURS)):
+                lex.setdefault(doc, []).append(r)
+        except sqlite3.Error:
+            pass
+        lex_top = max((r for rs in lex.values() for r in rs), default=0.0) or 1.0
+        lex = {doc: [r / lex_top for r in rs] for doc, rs in lex.items()}
+        cands = []
+        for score, _, rowid, data in head:
+            e = json.loads(data)
+            bm, cov, hd, nr, nst = parts[rowid]
+            cands.append({"score": score, "bm25": bm, "cover": cov, "head": hd, "near": nr, "nearest": nst,
+                          "para": max(0.0, meaning.get(rowid, 0.0)), "bank": bank_cos.get(rowid, []),
+                          "kind": e["kind"], "banked": len(bank_cos.get(rowid, ())), "chars": len(e["text"]),
+                          "lex": lex.get(rowid, [])})
+        rows = rerank.features(cands)
+        if self.features is not None:
+            self.features.append(([json.loads(h[3])["id"] for h in head], rows))
+        model = self._reranker()
+        if model is None:
+            return scored
+        order = model.order(rows)
+        margin = [model.score(r) for r in rows]
+        low, low_m = min(h[0] for h in head), min(margin)
+        return [(low + margin[i] - low_m, *head[i][1:]) for i in order] + scored[rerank.DEPTH:]
 
     def _is_known(self, term: str) -> bool:
         hit = self._known.get(term)
@@ -896,7 +976,9 @@ class Database:
 
         # the paraphrase signal: nearest in meaning, scaled against the best word match
         tables = ("vecs",) * bool(self.paraphrase) + ("bank",) * bool(self.asked_before)
-        near_by = dict(zip(tables, self._nearest(self._corrected(text), g, tables, lex))) if tables else {}
+        bank_cos: dict[int, list[float]] = {}
+        near_by = dict(zip(tables, self._nearest(self._corrected(text), g, tables, lex, bank_cos))) \
+            if tables else {}
         meaning = near_by.get("vecs", {})
         before = near_by.get("bank", {})
         marks = ",".join("?" * len(lex))
@@ -919,6 +1001,10 @@ class Database:
                     "asked_before": before.get(rowid, 0.0)}
             scored.append((final, kind != "rule", rowid, data))
         scored.sort(key=lambda s: (-s[0], s[1], s[2]))
+        if meaning and (self.features is not None or self._reranker() is not None):
+            parts = {rowid: (cands[rowid] / best, cover[rowid] / (total or 1), headc[rowid] / (total or 1),
+                             near[rowid] / (len(pairs) or 1), nearest[rowid]) for rowid in lex}
+            scored = self._rerank(scored, parts, meaning, bank_cos, expr)
         hits = []
         for score, _, _, data in scored[:limit]:
             e = json.loads(data)
