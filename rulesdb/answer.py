@@ -48,19 +48,23 @@ from .synonyms import STOP_WORDS
 
 #: Least score (cosine + :data:`OVERLAP` x word overlap) of the nearest canonical question
 #: for its verdict to be stated.
-VERDICT_FLOOR = 1.5
+VERDICT_FLOOR = 1.3
 #: Weight of the word overlap (Dice coefficient over content words) in that score.
 OVERLAP = 1.0
 #: How many content words of the question may go unmatched by the canonical question
 #: (context: "we forgot ..., are we dead"); none of them may be a key word of the game
 #: (a word of its entries' titles and keywords: "can a zombie move diagonally" is not
 #: answered by "can I move diagonally").
-EXTRA_WORDS = 2
+EXTRA_WORDS = 99
 #: How many content words of the canonical question may be missing from the question.
-MISSING_WORDS = 2
-#: A second canonical question within this margin of the best with the opposite verdict
-#: makes the verdict ambiguous: none is stated.
-AMBIGUITY = 0.05
+MISSING_WORDS = 3
+#: Another canonical question within this margin of the best's score that gives the
+#: other verdict (read in the question's polarity) makes the verdict a conflict: none
+#: is stated.
+CONFLICT = 0.3
+#: A canonical question read with the opposite verdict (:func:`flips`) leaves at most this
+#: many content words unpaired on each side.
+FLIP_WORDS = 1
 
 _AUX = ("can", "could", "may", "might", "must", "do", "does", "did", "is", "are", "was", "were",
         "will", "would", "should", "shall", "has", "have", "had", "am", "cant", "cannot", "dont",
@@ -77,6 +81,8 @@ _NEG = re.compile(r"\b(?:too (?:many|much|few|far|early|late|soon)|"
                   r"not|no|never|none|nobody|nothing|nowhere|neither|nor|cannot|cant|dont|"
                   r"doesnt|didnt|isnt|arent|wasnt|werent|wont|wouldnt|shouldnt|couldnt|hasnt|"
                   r"havent|hadnt|mustnt|aint)\b|n't\b")
+#: "is it true that X": asks whether X holds, as "X, right?" does.
+_TRUE_THAT = re.compile(r"(?:is it|is that|isnt it) (?:really )?(?:true|right|correct|the case)(?: that)? (?P<x>.+)$")
 _ONLY = re.compile(r"\b(?:only|alone|solely|just one)\b")
 _WITHOUT = re.compile(r"\bwithout\b")
 _EXCEPT = re.compile(r"\b(?:except|unless|but not)\b")
@@ -115,6 +121,8 @@ class Question:
     polarity: tuple[int, int, int, int]
     numbers: frozenset
     content: tuple[str, ...]
+    claim: bool = False
+    subject: str | None = None
 
 
 def _plain(text: str) -> str:
@@ -236,6 +244,28 @@ def _aux_led(text: str) -> bool:
     return False
 
 
+_DETERMINERS = frozenset("a an the my your his her their our its this that these those any every each "
+                         "one of all both some".split())
+
+
+def subject(text: str) -> str | None:
+    """The subject of the first clause of ``text`` led by an auxiliary verb: the word after
+    the verb and its determiners ("can a zombie move" -> "zombie", "do i" -> "i"), or None.
+    """
+    for c in re.split(r"[,;:.!?()]+|\s-\s", text):
+        c = c.split()
+        while c and c[0] in _LEAD:
+            c = c[1:]
+        if not c:
+            continue
+        if c[0] in _WH:
+            return None
+        if c[0] in _AUX or c[0].replace("'", "") in _AUX:
+            rest = [w for w in c[1:] if w not in _DETERMINERS]
+            return rest[0].strip("'") if rest else None
+    return None
+
+
 def read(question: str) -> Question:
     """Read ``question``: is it a yes/no question, about what, with which polarity,
     numbers and content words."""
@@ -256,8 +286,11 @@ def read(question: str) -> Question:
         # "does it stop or keep going": a choice between answers, not a yes/no question
         if yes_no and re.search(r"\bor\b(?!\s+(?:not|no|nothing)\b)", t):
             yes_no = False
+    true_that = _TRUE_THAT.match(prop)
+    claim = yes_no and not _aux_led(true_that.group("x") if true_that else prop)
     return Question(text=question, yes_no=yes_no, proposition=prop, polarity=polarity(prop),
-                    numbers=numbers(prop), content=content_words(prop))
+                    numbers=numbers(prop), content=content_words(prop), claim=claim,
+                    subject=subject(prop))
 
 
 @dataclass
@@ -287,6 +320,127 @@ def key_words(db, game: str) -> frozenset:
     return frozenset(r[0] for r in db.conn.execute("SELECT stem FROM keywords WHERE game = ?", (game,)))
 
 
+@dataclass
+class Candidate:
+    """A canonical question read against a question: ``canon`` (the
+    :class:`~rulesdb.verdicts.Canonical`), ``score`` (cosine + :data:`OVERLAP` x Dice
+    overlap of the content words), ``cosine``, ``extra``/``missing`` (content words of the
+    question / of the canonical question left unpaired), ``extra_keys``/``missing_keys``
+    (those of them that are key words of the game), ``polarity``, ``numbers`` and
+    ``claim`` (the canonical question's, as :func:`read` reads them)."""
+
+    canon: Any
+    score: float
+    cosine: float
+    extra: int
+    missing: int
+    extra_keys: tuple
+    missing_keys: tuple
+    polarity: tuple
+    numbers: frozenset
+    claim: bool = False
+
+
+@lru_cache(maxsize=8192)
+def _canon_reading(text: str) -> tuple[tuple, frozenset, bool]:
+    """``(polarity, numbers, claim)`` of a canonical question's text."""
+    r = read(text)
+    return polarity(text), numbers(text), r.claim
+
+
+def candidates(db, q: Question, game: str, qvec=None, entries=None) -> list[Candidate]:
+    """``game``'s canonical questions (of ``entries`` only, when given) read against
+    ``q``, best score first."""
+    if qvec is None:
+        qvec = db.query_vector(" ".join(words(q.proposition)))
+    keys = key_words(db, game)
+    qforms = tuple(_forms(w) for w in q.content)
+    qpool = frozenset().union(*qforms) if qforms else frozenset()
+    out = []
+    for canon, cw, vec in db.canonical_questions(game, entries):
+        hits = _hits(qforms, cw)  # a one-to-one pairing: the same count both ways
+        dice = 2 * hits / ((len(q.content) + len(cw)) or 1)
+        cos = _cos(qvec, vec)
+        pool = frozenset().union(*cw) if cw else frozenset()
+        extra_keys = tuple(w for w, f in zip(q.content, qforms)
+                           if f.isdisjoint(pool) and _stem(w) in keys and w not in _NOT_KEYS)
+        missing_keys = tuple(w for w, f in zip(content_words(canon.q), cw)
+                             if f.isdisjoint(qpool) and _stem(w) in keys and w not in _NOT_KEYS)
+        pol, nums, claim = _canon_reading(canon.q)
+        out.append(Candidate(canon, cos + OVERLAP * dice, cos, len(q.content) - hits, len(cw) - hits,
+                             extra_keys, missing_keys, pol, nums, claim))
+    out.sort(key=lambda c: -c.score)
+    return out
+
+
+_OTHER = {"yes": "no", "no": "yes"}
+
+
+def flips(q: Question, c: Candidate) -> bool:
+    """True when ``c`` words ``q``'s proposition with one negation more or fewer and one of
+    the two is a claim (:attr:`Question.claim`), so that ``c``'s verdict is the opposite
+    of ``q``'s: "can zombies cross locked doors" (yes) answers "he says zombies can't
+    cross locked doors, is that right" (no).  Every content word paired
+    (:data:`FLIP_WORDS` at most left over on each side), none of them a key word, the
+    same numbers and the same "only"/"without"/"except"."""
+    return (abs(q.polarity[0] - c.polarity[0]) == 1 and q.polarity[1:] == c.polarity[1:]
+            and (q.claim or c.claim) and c.numbers == q.numbers and c.extra <= FLIP_WORDS
+            and c.missing <= FLIP_WORDS and not c.extra_keys and not c.missing_keys)
+
+
+def decide(q: Question, cands: list[Candidate], overridden: frozenset = frozenset(),
+           floor: float | None = None, extra: int | None = None, missing: int | None = None,
+           conflict: float | None = None, top: str | None = None,
+           explain: list | None = None) -> Verdict | None:
+    """The verdict ``cands`` (:func:`candidates`, best first) give ``q``, or None.
+
+    The candidates that agree with ``q`` in polarity and numbers are read as they are;
+    one that :func:`flips` it is read with the opposite verdict.  The best of those
+    decides when its score reaches ``floor``, at most ``missing`` of its content words
+    and ``extra`` of the question's are left unpaired, no key word of the question was
+    swapped for another (one left over on each side: "can the dog ..." is not answered
+    by "can a zombie ..."), its entry is ``top`` (the search's first entry, when given),
+    and no other of those within ``conflict`` of its score gives the other verdict.
+    Defaults: :data:`VERDICT_FLOOR`, :data:`EXTRA_WORDS`, :data:`MISSING_WORDS`,
+    :data:`CONFLICT`.  ``overridden``: entries whose verdicts are withheld (a variant in
+    play changes them); ``explain``, when a list, receives the deciding candidate's
+    details."""
+    if not q.yes_no or not cands:
+        return None
+    floor = VERDICT_FLOOR if floor is None else floor
+    extra = EXTRA_WORDS if extra is None else extra
+    missing = MISSING_WORDS if missing is None else missing
+    conflict = CONFLICT if conflict is None else conflict
+    read_as = []  # (candidate, the verdict it gives q)
+    for c in cands:
+        if c.polarity == q.polarity and c.numbers == q.numbers:
+            read_as.append((c, c.canon.verdict))
+        elif flips(q, c):
+            read_as.append((c, _OTHER[c.canon.verdict]))
+    if not read_as:
+        return None
+    best, verdict = read_as[0]
+    rival = next((c for c, v in read_as[1:] if c.score >= best.score - conflict and v != verdict), None)
+    # a key word of the question swapped for another, or its subject one the canonical
+    # question lacks ("can a zombie move diagonally" <- "can I move diagonally")
+    swapped = bool(best.extra_keys and best.missing_keys) or (q.subject in best.extra_keys)
+    if explain is not None:
+        explain.append({"q": best.canon.q, "verdict": verdict, "score": best.score,
+                        "cosine": best.cosine, "flipped": verdict != best.canon.verdict,
+                        "extra": best.extra, "missing": best.missing,
+                        "extra_keys": list(best.extra_keys), "missing_keys": list(best.missing_keys),
+                        "swapped": swapped, "entry": best.canon.entry,
+                        "top": top is None or best.canon.entry == top,
+                        "rival": rival.canon.q if rival else None})
+    if best.score < floor or best.extra > extra or best.missing > missing or swapped:
+        return None
+    if rival is not None or (top is not None and best.canon.entry != top):
+        return None
+    if best.canon.entry in overridden:
+        return None
+    return Verdict(verdict, best.canon, round(best.score, 4), best.cosine)
+
+
 def match(db, q: Question, game: str, qvec=None, overridden: frozenset = frozenset(),
           floor: float | None = None, extra: int | None = None, missing: int | None = None,
           explain: list | None = None, entries=None) -> Verdict | None:
@@ -298,48 +452,9 @@ def match(db, q: Question, game: str, qvec=None, overridden: frozenset = frozens
     ``explain``, when a list, receives the best candidate's details."""
     if not q.yes_no:
         return None
-    floor = VERDICT_FLOOR if floor is None else floor
-    extra = EXTRA_WORDS if extra is None else extra
-    missing = MISSING_WORDS if missing is None else missing
-    if qvec is None:
-        qvec = db.query_vector(" ".join(words(q.proposition)))
-    keys = key_words(db, game)
-    qforms = tuple(_forms(w) for w in q.content)
-    scored = []
-    for canon, cw, vec in db.canonical_questions(game, entries):
-        hit_q = hit_c = _hits(qforms, cw)  # a one-to-one pairing: the same count both ways
-        dice = (hit_q + hit_c) / ((len(q.content) + len(cw)) or 1)
-        cos = _cos(qvec, vec)
-        scored.append((cos + OVERLAP * dice, cos, canon, cw, hit_q, hit_c))
-    if not scored:
-        return None
-    scored.sort(key=lambda s: -s[0])
-    best = scored[0]
-    score, cos, canon, cw, hit_q, hit_c = best
-    ok_polarity = polarity(canon.q) == q.polarity
-    ok_numbers = numbers(canon.q) == q.numbers
-    pool = frozenset().union(*cw) if cw else frozenset()
-    extra_keys = [w for w, f in zip(q.content, qforms)
-                  if f.isdisjoint(pool) and _stem(w) in keys and w not in _NOT_KEYS]
-    qpool = frozenset().union(*qforms) if qforms else frozenset()
-    missing_keys = [w for w, f in zip(content_words(canon.q), cw)
-                    if f.isdisjoint(qpool) and _stem(w) in keys and w not in _NOT_KEYS]
-    ok_words = (len(cw) - hit_c <= missing and len(q.content) - hit_q <= extra
-                and not extra_keys and not missing_keys)
-    rival = next((s for s in scored[1:] if s[0] >= score - AMBIGUITY and s[2].verdict != canon.verdict
-                  and polarity(s[2].q) == q.polarity), None)
-    if explain is not None:
-        explain.append({"q": canon.q, "verdict": canon.verdict, "score": score, "cosine": cos,
-                        "polarity": ok_polarity, "numbers": ok_numbers, "words": ok_words,
-                        "extra": len(q.content) - hit_q, "missing": len(cw) - hit_c,
-                        "extra_keys": extra_keys, "missing_keys": missing_keys,
-                        "entry": canon.entry,
-                        "rival": rival[2].q if rival else None})
-    if score < floor or not (ok_polarity and ok_numbers and ok_words) or rival is not None:
-        return None
-    if canon.entry in overridden:
-        return None
-    return Verdict(canon.verdict, canon, round(score, 4), cos)
+    entries = list(entries) if entries is not None else None
+    return decide(q, candidates(db, q, game, qvec, entries), overridden, floor, extra, missing,
+                  top=entries[0] if entries else None, explain=explain)
 
 
 def sentences_of(text: str) -> list[str]:
