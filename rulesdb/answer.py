@@ -70,7 +70,8 @@ _AUX = ("can", "could", "may", "might", "must", "do", "does", "did", "is", "are"
         "will", "would", "should", "shall", "has", "have", "had", "am", "cant", "cannot", "dont",
         "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "wont", "wouldnt", "shouldnt",
         "couldnt", "hasnt", "havent", "hadnt", "mustnt", "aint")
-_WH = ("what", "how", "when", "where", "who", "whom", "whose", "which", "why")
+_WH = ("what", "how", "when", "where", "who", "whom", "whose", "which", "why", "what's", "whats",
+       "how's", "hows", "where's", "wheres", "who's", "wat", "waht", "wht", "hw")
 _LEAD = ("and", "so", "but", "then", "ok", "okay", "well", "wait", "also", "or", "like", "um", "hey",
          "quick", "question", "q", "now", "ugh", "hmm", "yo", "please", "sorry", "oh", "still")
 _CLAIM = re.compile(r"\b(?:says?|said|claims?|claimed|thinks?|thought|insists?|reckons?|swears?|"
@@ -228,42 +229,72 @@ def _hits(mine: tuple, theirs: tuple) -> int:
     return sum(pair(i, set()) for i in range(len(mine)))
 
 
-def _aux_led(text: str) -> bool:
-    """True when a clause of ``text`` opens with an auxiliary verb ("can", "does", "isn't")
-    before any clause opens with a wh-word ("how", "what")."""
-    for c in re.split(r"[,;:.!?()]+|\s-\s", text):
-        c = c.split()
-        while c and c[0] in _LEAD:
-            c = c[1:]
-        if not c:
-            continue
-        if c[0] in _WH:
-            return False
-        if c[0] in _AUX or c[0].replace("'", "") in _AUX:
-            return True
-    return False
-
-
+#: Words that open a subordinate clause ("if we just fought can we play a flight card"):
+#: the question may follow in the same clause.
+_SUBORDINATE = ("if", "once", "after", "before", "while", "since", "until", "as", "because",
+                "now")
+#: An auxiliary verb inverted before a personal pronoun inside a clause: "as a zombie
+#: player do i still roll", "there are 7 of us can we all play".
+_INNER = re.compile(r"\b(?:can|could|may|must|do|does|did|is|are|am|was|were|will|would|should|"
+                    r"shall|has|have|cant|dont|doesnt|didnt|isnt|arent|wont|shouldnt)\s+"
+                    r"(?:i|we|you|he|she|they|it)\b")
 _DETERMINERS = frozenset("a an the my your his her their our its this that these those any every each "
                          "one of all both some".split())
 
 
-def subject(text: str) -> str | None:
-    """The subject of the first clause of ``text`` led by an auxiliary verb: the word after
-    the verb and its determiners ("can a zombie move" -> "zombie", "do i" -> "i"), or None.
-    """
+def _clauses(text: str) -> list[list[str]]:
+    """The clauses of ``text`` (split at punctuation), as words, without leading fillers."""
+    out = []
     for c in re.split(r"[,;:.!?()]+|\s-\s", text):
         c = c.split()
         while c and c[0] in _LEAD:
             c = c[1:]
-        if not c:
-            continue
+        if c:
+            out.append(c)
+    return out
+
+
+def _is_aux(w: str) -> bool:
+    return w in _AUX or w.replace("'", "") in _AUX
+
+
+def _question_clause(text: str) -> tuple[int, list[str], int] | None:
+    """The clause of ``text`` that asks a yes/no question, as ``(clause index, its words,
+    the position of its auxiliary verb)``: the first clause led by an auxiliary verb, or
+    holding one inverted before a pronoun, before any clause led by a wh-word ("how",
+    "what"; a subordinate "when the pile is gone" is passed over); None when there is
+    none."""
+    clauses = _clauses(text)
+    for i, c in enumerate(clauses):
         if c[0] in _WH:
+            # "when the pile is gone, do we ...": a subordinate clause before another one
+            if c[0] in ("when", "where") and i + 1 < len(clauses) and not (len(c) > 1 and _is_aux(c[1])):
+                continue
             return None
-        if c[0] in _AUX or c[0].replace("'", "") in _AUX:
-            rest = [w for w in c[1:] if w not in _DETERMINERS]
-            return rest[0].strip("'") if rest else None
+        if _is_aux(c[0]):
+            return i, c, 0
+        line = " ".join(c)
+        m = _INNER.search(line)
+        if m and not any(w in _WH for w in line[:m.start()].split()[1 if c[0] in _SUBORDINATE else 0:]):
+            return i, c, len(line[:m.start()].split())
     return None
+
+
+def _aux_led(text: str) -> bool:
+    """True when ``text`` asks a yes/no question (:func:`_question_clause`)."""
+    return _question_clause(text) is not None
+
+
+def subject(text: str) -> str | None:
+    """The subject of the clause of ``text`` that asks (:func:`_question_clause`): the word
+    after its auxiliary verb and determiners ("can a zombie move" -> "zombie", "do i" ->
+    "i"), or None."""
+    found = _question_clause(text)
+    if found is None:
+        return None
+    _, c, k = found
+    rest = [w for w in c[k + 1:] if w not in _DETERMINERS]
+    return rest[0].strip("'") if rest else None
 
 
 def read(question: str) -> Question:
