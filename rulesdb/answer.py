@@ -84,6 +84,8 @@ _NEG = re.compile(r"\b(?:too (?:many|much|few|far|early|late|soon)|"
                   r"havent|hadnt|mustnt|aint)\b|n't\b")
 #: "is it true that X": asks whether X holds, as "X, right?" does.
 _TRUE_THAT = re.compile(r"(?:is it|is that|isnt it) (?:really )?(?:true|right|correct|the case)(?: that)? (?P<x>.+)$")
+_MUST = re.compile(r"\b(?:(?:have|has|had|need|needs|needed|got|ought|supposed|forced|obliged|obligated|"
+                   r"required) to|must|gotta|required|mandatory|compulsory|obligatory)\b")
 _ONLY = re.compile(r"\b(?:only|alone|solely|just one)\b")
 _WITHOUT = re.compile(r"\bwithout\b")
 _EXCEPT = re.compile(r"\b(?:except|unless|but not)\b")
@@ -114,12 +116,12 @@ class Question:
     """A question as the verdict reads it: ``yes_no`` (is it a yes/no question),
     ``proposition`` (what it asks about: the claim of "he says X, is that right", else the
     question without "is that right"), ``polarity`` (the counts of negations, "only",
-    "without" and "except" in it), ``numbers`` and ``content`` (its content words)."""
+    "without", "except" and obligation in it), ``numbers`` and ``content`` (its content words)."""
 
     text: str
     yes_no: bool
     proposition: str
-    polarity: tuple[int, int, int, int]
+    polarity: tuple[int, int, int, int, int]
     numbers: frozenset
     content: tuple[str, ...]
     claim: bool = False
@@ -133,15 +135,21 @@ def _plain(text: str) -> str:
     return " ".join(text.split())
 
 
-def polarity(text: str) -> tuple[int, int, int, int]:
-    """``(negations, only, without, except)`` counted in ``text`` (negations capped at 2).
+def polarity(text: str) -> tuple[int, int, int, int, int]:
+    """``(negations, only, without, except, obligation)`` counted in ``text`` (negations
+    capped at 2, the others at 1).  Obligation ("have to", "must", "need to") sets "do I
+    have to discard at the end of my turn" (no) apart from "can I discard at the end of
+    my turn" (yes).
 
     >>> polarity("can't the dog leave without tagging the tree"), polarity("can he leave")
-    ((1, 0, 1, 0), (0, 0, 0, 0))
+    ((1, 0, 1, 0, 0), (0, 0, 0, 0, 0))
+    >>> polarity("do i have to throw a card away")
+    (0, 0, 0, 0, 1)
     """
     t = _plain(text)
     return (min(2, len(_NEG.findall(t))), min(1, len(_ONLY.findall(t))),
-            min(1, len(_WITHOUT.findall(t))), min(1, len(_EXCEPT.findall(t))))
+            min(1, len(_WITHOUT.findall(t))), min(1, len(_EXCEPT.findall(t))),
+            min(1, len(_MUST.findall(t))))
 
 
 #: Words before a number that put it past a bound: "more than 3" asks about exceeding a
@@ -393,10 +401,11 @@ def candidates(db, q: Question, game: str, qvec=None, entries=None) -> list[Cand
         dice = 2 * hits / ((len(q.content) + len(cw)) or 1)
         cos = _cos(qvec, vec)
         pool = frozenset().union(*cw) if cw else frozenset()
+        # a key word, or a word whose synonym is one ("dog" for "fluffy"), left unpaired
         extra_keys = tuple(w for w, f in zip(q.content, qforms)
-                           if f.isdisjoint(pool) and _stem(w) in keys and w not in _NOT_KEYS)
+                           if f.isdisjoint(pool) and not f.isdisjoint(keys) and w not in _NOT_KEYS)
         missing_keys = tuple(w for w, f in zip(content_words(canon.q), cw)
-                             if f.isdisjoint(qpool) and _stem(w) in keys and w not in _NOT_KEYS)
+                             if f.isdisjoint(qpool) and not f.isdisjoint(keys) and w not in _NOT_KEYS)
         pol, nums, claim = _canon_reading(canon.q)
         out.append(Candidate(canon, cos + OVERLAP * dice, cos, len(q.content) - hits, len(cw) - hits,
                              extra_keys, missing_keys, pol, nums, claim))
