@@ -62,6 +62,11 @@ MISSING_WORDS = 3
 #: other verdict (read in the question's polarity) makes the verdict a conflict: none
 #: is stated.
 CONFLICT = 0.3
+#: Below :data:`VERDICT_FLOOR` (down to this score), the best canonical question decides
+#: when :data:`VOTES` wordings of its entry (itself included) agree within
+#: :data:`CONFLICT`.
+VOTE_FLOOR = 1.1
+VOTES = 2
 #: A canonical question read with the opposite verdict (:func:`flips`) leaves at most this
 #: many content words unpaired on each side.
 FLIP_WORDS = 1
@@ -436,7 +441,8 @@ def decide(q: Question, cands: list[Candidate], overridden: frozenset = frozense
 
     The candidates that agree with ``q`` in polarity and numbers are read as they are;
     one that :func:`flips` it is read with the opposite verdict.  The best of those
-    decides when its score reaches ``floor``, at most ``missing`` of its content words
+    decides when its score reaches ``floor`` (or :data:`VOTE_FLOOR`, when another of its
+    entry's within ``conflict`` agrees), at most ``missing`` of its content words
     and ``extra`` of the question's are left unpaired, no key word of the question was
     swapped for another (one left over on each side: "can the dog ..." is not answered
     by "can a zombie ..."), its entry is ``top`` (the search's first entry, when given),
@@ -472,10 +478,17 @@ def decide(q: Question, cands: list[Candidate], overridden: frozenset = frozense
                         "swapped": swapped, "entry": best.canon.entry,
                         "top": top is None or best.canon.entry == top,
                         "rival": rival.canon.q if rival else None})
-    if best.score < floor or best.extra > extra or best.missing > missing or swapped:
+    if best.extra > extra or best.missing > missing or swapped:
         return None
     if rival is not None or (top is not None and best.canon.entry != top):
         return None
+    if best.score < floor:
+        # below the floor, a verdict only when another wording of the same entry agrees
+        # (within the conflict margin, no key word swapped), and never far below
+        agree = sum(1 for c, v in read_as[1:] if v == verdict and c.canon.entry == best.canon.entry
+                    and c.score >= best.score - conflict and not (c.extra_keys and c.missing_keys))
+        if best.score < VOTE_FLOOR or agree < VOTES - 1:
+            return None
     if best.canon.entry in overridden:
         return None
     return Verdict(verdict, best.canon, round(best.score, 4), best.cosine)
