@@ -4,7 +4,7 @@ rulebook's verdict, how many the opposite, and the curve over the thresholds.
 Usage (from the repository root)::
 
     .venv/bin/python tests/benchmarks/verdict_eval.py            # the chosen thresholds
-    .venv/bin/python tests/benchmarks/verdict_eval.py --curve    # coverage / wrong rate grid
+    .venv/bin/python tests/benchmarks/verdict_eval.py --curve    # the grid: floor x conflict margin x missing words
     .venv/bin/python tests/benchmarks/verdict_eval.py --misses   # the wrong verdicts
     .venv/bin/python tests/benchmarks/verdict_eval.py --set FILE # another set file (read by qsets.load)
 
