@@ -96,8 +96,10 @@ _NEG = re.compile(r"\b(?:too (?:many|much|few|far|early|late|soon)|"
                   r"havent|hadnt|mustnt|aint)\b|n't\b")
 #: "is it true that X": asks whether X holds, as "X, right?" does.
 _TRUE_THAT = re.compile(r"(?:is it|is that|isnt it) (?:really )?(?:true|right|correct|the case)(?: that)? (?P<x>.+)$")
-_MUST = re.compile(r"\b(?:(?:have|has|had|need|needs|needed|got|ought|supposed|forced|obliged|obligated|"
-                   r"required) to|must|gotta|required|mandatory|compulsory|obligatory)\b")
+#: Obligation: one of these words, or one of :data:`_MUST_TO` before "to" ("have to").
+_MUST = frozenset("must gotta required mandatory compulsory obligatory".split())
+_MUST_TO = frozenset("have has had need needs needed got ought supposed forced obliged obligated "
+                     "required".split())
 _ONLY = re.compile(r"\b(?:only|alone|solely|just one)\b")
 _WITHOUT = re.compile(r"\bwithout\b")
 _EXCEPT = re.compile(r"\b(?:except|unless|but not)\b")
@@ -161,7 +163,13 @@ def polarity(text: str) -> tuple[int, int, int, int, int]:
     t = _plain(text)
     return (min(2, len(_NEG.findall(t))), min(1, len(_ONLY.findall(t))),
             min(1, len(_WITHOUT.findall(t))), min(1, len(_EXCEPT.findall(t))),
-            min(1, len(_MUST.findall(t))))
+            min(1, _obliged(t)))
+
+
+def _obliged(plain: str) -> int:
+    """1 when ``plain`` (a :func:`_plain` text) words an obligation ("have to", "must")."""
+    ws = re.findall(r"[a-z']+", plain)
+    return int(any(w in _MUST or (w in _MUST_TO and nxt == "to") for w, nxt in zip(ws, ws[1:] + [""])))
 
 
 #: Words before a number that put it past a bound: "more than 3" asks about exceeding a
@@ -255,9 +263,9 @@ _SUBORDINATE = ("if", "once", "after", "before", "while", "since", "until", "as"
                 "now")
 #: An auxiliary verb inverted before a personal pronoun inside a clause: "as a zombie
 #: player do i still roll", "there are 7 of us can we all play".
-_INNER = re.compile(r"\b(?:can|could|may|must|do|does|did|is|are|am|was|were|will|would|should|"
-                    r"shall|has|have|cant|dont|doesnt|didnt|isnt|arent|wont|shouldnt)\s+"
-                    r"(?:i|we|you|he|she|they|it)\b")
+_INNER_AUX = frozenset("can could may must do does did is are am was were will would should shall has "
+                       "have cant dont doesnt didnt isnt arent wont shouldnt".split())
+_PRONOUNS = frozenset("i we you he she they it".split())
 _DETERMINERS = frozenset("a an the my your his her their our its this that these those any every each "
                          "one of all both some".split())
 
@@ -293,10 +301,9 @@ def _question_clause(text: str) -> tuple[int, list[str], int] | None:
             return None
         if _is_aux(c[0]):
             return i, c, 0
-        line = " ".join(c)
-        m = _INNER.search(line)
-        if m and not any(w in _WH for w in line[:m.start()].split()[1 if c[0] in _SUBORDINATE else 0:]):
-            return i, c, len(line[:m.start()].split())
+        k = next((k for k in range(1, len(c) - 1) if c[k] in _INNER_AUX and c[k + 1] in _PRONOUNS), None)
+        if k is not None and not any(w in _WH for w in c[1 if c[0] in _SUBORDINATE else 0:k]):
+            return i, c, k
     return None
 
 
