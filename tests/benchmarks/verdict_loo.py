@@ -19,7 +19,9 @@ For each fold the index is built again without the held-out rows (so the search'
 ``rules ask`` does, and the canonical questions of the entries found are read with
 :func:`rulesdb.answer.candidates`.  The candidates are cached (``--cache``), so the
 decision (:func:`rulesdb.answer.decide`) is measured again in a second, with other
-settings, without searching again.
+settings, without searching again; the cache is searched again by itself when anything
+under ``rulesdb/`` but ``answer.py`` changed (code, entries, bank, canonical questions,
+tuning data), and with ``--fresh`` after a change to :func:`rulesdb.answer.candidates`.
 
 Usage (from the repository root)::
 
@@ -53,6 +55,17 @@ import qsets  # noqa: E402
 
 K = 8
 CACHE = Path(tempfile.gettempdir()) / "referee-verdict-loo.pickle"
+
+
+def _state() -> str:
+    """A digest of what the cached searches depend on: the rules database's code (but
+    ``answer.py``, whose decision is what the cache is for), entries, bank, canonical
+    questions and tuning data."""
+    h = hashlib.sha256()
+    for path in sorted((ROOT / "rulesdb").rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.name != "answer.py":
+            h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
 
 
 def _fold(text: str) -> int:
@@ -123,7 +136,7 @@ def collect(limit: int | None = None) -> dict:
                 done.append((r, q, found, cands))
             db.close()
         print(f"fold {k}: {len(held)} questions, {time.time() - t0:.0f} s", file=sys.stderr)
-    return {"items": done}
+    return {"items": done, "state": _state()}
 
 
 def measure(data, **settings):
@@ -188,16 +201,22 @@ def why_not(r, q, found, cands) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--cache", type=Path, default=CACHE)
-    parser.add_argument("--fresh", action="store_true", help="search again (the entries or code changed)")
+    parser.add_argument("--fresh", action="store_true",
+                        help="search again (done anyway when the rules database changed)")
     parser.add_argument("--limit", type=int, help="at most this many questions a fold (a quick look)")
     parser.add_argument("--curve", action="store_true")
     parser.add_argument("--misses", choices=("wrong", "none"))
     a = parser.parse_args()
-    if a.fresh or not a.cache.exists():
+    data = None
+    if not a.fresh and a.cache.exists():
+        data = pickle.loads(a.cache.read_bytes())
+        if data.get("state") != _state():
+            print("the rules database changed since the cached searches: searching again",
+                  file=sys.stderr)
+            data = None
+    if data is None:
         data = collect(a.limit)
         a.cache.write_bytes(pickle.dumps(data))
-    else:
-        data = pickle.loads(a.cache.read_bytes())
     from rulesdb import answer as A
 
     res = measure(data)
