@@ -236,3 +236,84 @@ def test_more_than_a_number_is_another_question_than_the_number(db):
     assert out.verdict is None or out.verdict.verdict == "yes"
     again = A.ask(db, "can i have more than three event cards in hand", "zombies")
     assert again.verdict is None or again.verdict.verdict == "no"
+
+
+@pytest.fixture(scope="module")
+def bare(tmp_path_factory):
+    """An index whose only canonical questions are these (no bank), so each test knows
+    every candidate."""
+    tmp = tmp_path_factory.mktemp("bare")
+    _write(tmp / "verdicts", "fluffy", [
+        ("can the zombies go through the gate", "no", "fluffy.gate"),
+        ("can fluffy hold 5 cards", "yes", "fluffy.hand"),
+        ("can i throw away a card at the end of my turn", "yes", "fluffy.discard"),
+        # two wordings of one question that the data answers both ways: a conflict
+        ("can a zombie walk onto the pink flower", "yes", "fluffy.flower"),
+        ("can a zombie step on the pink flower", "no", "fluffy.flower"),
+    ])
+    (tmp / "bank.jsonl").write_text("")
+    d = Database(index_path=tmp / "index.sqlite", imports_path=tmp / "none.db",
+                 verdicts_dir=tmp / "verdicts", bank_path=tmp / "bank.jsonl")
+    yield d
+    d.close()
+
+
+def test_a_claims_negation_flips_the_canonical_verdict(bare):
+    """"zombies can't go through the gate" is what "can the zombies go through the gate"
+    (No) says: the claim is right.  A plain question and the same claim without the
+    negation get the canonical verdict."""
+    flipped = A.match(bare, A.read("he says zombies can't go through the gate, is that right?"), "fluffy")
+    assert flipped is not None and flipped.verdict == "yes"
+    assert flipped.canonical.q == "can the zombies go through the gate"
+    same = A.match(bare, A.read("my friend says the zombies can go through the gate"), "fluffy")
+    assert same is not None and same.verdict == "no"
+    assert A.match(bare, A.read("can zombies go through the gate?"), "fluffy").verdict == "no"
+
+
+def test_a_negated_auxiliary_is_not_flipped(bare):
+    """"can't zombies go through the gate?" is answered as "can they" is by some readers
+    ("No, they can't") and flipped by others: no verdict."""
+    assert A.match(bare, A.read("can't the zombies go through the gate"), "fluffy") is None
+
+
+@pytest.mark.parametrize("question", [
+    "can the dog go through the gate",  # another actor: "dog" for "zombies"
+    "can fluffy hold 6 cards",          # another number
+    "do i have to throw away a card at the end of my turn",  # obligation, not permission
+])
+def test_a_near_question_about_another_actor_number_or_modality_gets_none(bare, question):
+    assert A.match(bare, A.read(question), "fluffy") is None
+
+
+def test_the_near_question_itself_gets_its_verdict(bare):
+    # the control of the test above: the same index answers the canonical wordings
+    assert A.match(bare, A.read("can fluffy hold five cards"), "fluffy").verdict == "yes"
+    assert A.match(bare, A.read("can i throw a card away at the end of my turn"), "fluffy").verdict == "yes"
+
+
+def test_near_canonical_questions_in_conflict_give_none(bare):
+    """Two canonical questions close to the question, worded differently, with opposite
+    verdicts: none is stated, though the nearer one is close enough alone."""
+    q = A.read("can a zombie go onto the pink flower")
+    ex: list = []
+    assert A.match(bare, q, "fluffy", explain=ex) is None
+    assert ex and ex[0]["rival"] is not None and ex[0]["score"] >= A.VERDICT_FLOOR
+
+
+def test_the_verdict_comes_from_the_searchs_first_entry(bare):
+    q = A.read("can the zombies go through the gate")
+    assert A.match(bare, q, "fluffy", entries=["fluffy.gate", "fluffy.hand"]).verdict == "no"
+    assert A.match(bare, q, "fluffy", entries=["fluffy.hand", "fluffy.gate"]) is None
+
+
+@pytest.mark.parametrize("question, yes_no", [
+    ("as a zombie player do i still roll on my turn", True),
+    ("if we just recovered from a fight can we play a flight card", True),
+    ("when the pile is gone, do the discards get shuffled into a fresh pile", True),
+    ("there are 7 of us can we all play", True),
+    ("im down in the sewer what do i pay each turn", False),
+    ("when during my turn can i use my keepers", False),
+    ("wat number do i need on the dice", False),
+])
+def test_a_yes_no_question_after_context_in_the_same_clause(question, yes_no):
+    assert A.read(question).yes_no is yes_no

@@ -403,15 +403,11 @@ def _verdict(db, row: dict) -> tuple[str | None, str | None]:
     q = _answer.read(row["q"])
     ex: list = []
     found = [h.id for h in db.search(row["q"], game=row["game"], limit=8)]
-    _answer.match(db, q, row["game"], floor=-9, extra=99, missing=99, explain=ex, entries=found)
-    f = ex[0] if ex else None
-    canon = f["q"] if f else None
-    if f is None or not q.yes_no or not (f["polarity"] and f["numbers"]) or f["rival"]:
+    v = _answer.match(db, q, row["game"], explain=ex, entries=found)
+    canon = ex[0]["q"] if ex else None
+    if v is None:
         return None, canon
-    if (f["score"] < _answer.VERDICT_FLOOR or f["extra"] > _answer.EXTRA_WORDS
-            or f["missing"] > _answer.MISSING_WORDS or f["extra_keys"]):
-        return None, canon
-    return ("right" if f["verdict"] == row["verdict"] else "wrong"), canon
+    return ("right" if v.verdict == row["verdict"] else "wrong"), canon
 
 
 def _hits(r: int | None) -> tuple[bool, bool]:

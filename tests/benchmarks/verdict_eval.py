@@ -4,7 +4,7 @@ rulebook's verdict, how many the opposite, and the curve over the thresholds.
 Usage (from the repository root)::
 
     .venv/bin/python tests/benchmarks/verdict_eval.py            # the chosen thresholds
-    .venv/bin/python tests/benchmarks/verdict_eval.py --curve    # coverage / wrong rate grid
+    .venv/bin/python tests/benchmarks/verdict_eval.py --curve    # the grid: floor x conflict margin x missing words
     .venv/bin/python tests/benchmarks/verdict_eval.py --misses   # the wrong verdicts
     .venv/bin/python tests/benchmarks/verdict_eval.py --set FILE # another set file (read by qsets.load)
 
@@ -52,47 +52,51 @@ def main() -> None:
         feats = []
         for r in rows:
             q = A.read(r["q"])
-            ex: list = []
             found = [h.id for h in db.search(r["q"], game=r["game"], limit=8)]  # as rules ask does
-            A.match(db, q, r["game"], floor=-9, extra=99, missing=99, explain=ex, entries=found)
-            feats.append((r, q, ex[0] if ex else None))
+            cands = A.candidates(db, q, r["game"], entries=found) if found and q.yes_no else []
+            feats.append((r, q, found, cands))
 
-        def run(floor, extra, missing):
+        def run(floor, conflict, missing):
             right = wrong = 0
             bad = []
-            for r, q, f in feats:
-                if f is None or not q.yes_no or not (f["polarity"] and f["numbers"]) or f["rival"]:
+            for r, q, found, cands in feats:
+                v = A.decide(q, cands, floor=floor, conflict=conflict, missing=missing,
+                             top=found[0] if found else None)
+                if v is None:
                     continue
-                if f["score"] < floor or f["extra"] > extra or f["missing"] > missing or f["extra_keys"]:
-                    continue
-                if f["verdict"] == r["verdict"]:
+                if v.verdict == r["verdict"]:
                     right += 1
                 else:
                     wrong += 1
-                    bad.append((r, f))
+                    bad.append((r, v))
             return right, wrong, bad
 
         n = len(rows)
-        print(f"{n} questions ({sum(1 for _, q, _ in feats if q.yes_no)} read as yes/no)")
+        print(f"{n} questions ({sum(1 for _, q, _, _ in feats if q.yes_no)} read as yes/no)")
         if a.curve:
-            print(f"{'floor':>6} {'extra':>5} {'miss':>4} {'right':>7} {'wrong':>7}")
-            for floor, extra, missing in itertools.product(
-                    (1.2, 1.3, 1.4, 1.5, 1.6, 1.7), (0, 1, 2, 9), (0, 1, 2)):
-                right, wrong, _ = run(floor, extra, missing)
-                print(f"{floor:6.2f} {extra:5} {missing:4} {right / n:7.1%} {wrong / n:7.1%}")
-        right, wrong, bad = run(A.VERDICT_FLOOR, A.EXTRA_WORDS, A.MISSING_WORDS)
-        print(f"chosen (floor {A.VERDICT_FLOOR}, extra {A.EXTRA_WORDS}, missing {A.MISSING_WORDS}): "
+            print(f"{'floor':>6} {'confl':>5} {'miss':>4} {'right':>7} {'wrong':>7}")
+            for floor, conflict, missing in itertools.product(
+                    (1.2, 1.3, 1.4, 1.5), (0.05, 0.15, 0.3, 0.4), (2, 3, 99)):
+                right, wrong, _ = run(floor, conflict, missing)
+                print(f"{floor:6.2f} {conflict:5.2f} {missing:4} {right / n:7.1%} {wrong / n:7.1%}")
+        right, wrong, bad = run(A.VERDICT_FLOOR, A.CONFLICT, A.MISSING_WORDS)
+        print(f"chosen (floor {A.VERDICT_FLOOR}, conflict {A.CONFLICT}, missing {A.MISSING_WORDS}): "
               f"right {right}/{n} = {right / n:.1%}, wrong {wrong}/{n} = {wrong / n:.1%}, "
               f"no verdict {n - right - wrong}")
         if a.misses:
-            for r, f in bad:
-                print(f"  WRONG {r['game']}: {r['q']!r} (rulebook {r['verdict']}) <- {f['q']!r} "
-                      f"{f['verdict']} score {f['score']:.2f}")
-            for r, q, f in feats:
-                if f and not any(r is b[0] for b in bad):
+            for r, v in bad:
+                print(f"  WRONG {r['game']}: {r['q']!r} (rulebook {r['verdict']}) <- {v.canonical.q!r} "
+                      f"{v.canonical.verdict} score {v.similarity:.2f}")
+            for r, q, found, cands in feats:
+                if any(r is b[0] for b in bad):
+                    continue
+                ex: list = []
+                v = A.decide(q, cands, floor=-9, missing=99, conflict=-1, explain=ex)
+                if ex:
+                    f = ex[0]
                     print(f"  {'yn' if q.yes_no else '--'} {r['verdict']:>3} {r['q']!r} <- {f['q']!r} "
-                          f"{f['verdict']} {f['score']:.2f} pol={f['polarity']} num={f['numbers']} "
-                          f"extra={f['extra']} {f['extra_keys']} miss={f['missing']} rival={bool(f['rival'])}")
+                          f"{f['verdict']} {f['score']:.2f} extra={f['extra']} miss={f['missing']} "
+                          f"swapped={f['swapped']} top={f['top']}")
 
 
 if __name__ == "__main__":
