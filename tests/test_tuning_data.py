@@ -243,7 +243,9 @@ def test_the_asked_ablation_patches_the_index_as_a_rebuild_would(tmp_path, monke
     reduced = tmp_path / "asked.jsonl"
     aa.write_rows([r for i, r in enumerate(rows) if i not in gone], reduced)
     monkeypatch.setattr(model, "ASKED_FILE", reduced)
-    assert patched == results(make("fresh.sqlite"))
+    fresh = results(make("fresh.sqlite"))  # pure Python cosines; the tool's are numpy's
+    assert [[i for i, _ in r] for r in patched] == [[i for i, _ in r] for r in fresh]
+    assert [s for r in patched for _, s in r] == pytest.approx([s for r in fresh for _, s in r], abs=2e-4)
     for eid in eids:
         ab.set_live(eid, ab.by_entry[eid])
     assert results(db) == before

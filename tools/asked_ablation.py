@@ -116,11 +116,13 @@ class AskedAblation:
     verdict question's first hits (kept current as phrasings go)."""
 
     def __init__(self, tmp: Path, rows: list[dict], verdicts: bool = True, db=None,
-                 sets: dict[str, list[dict]] | None = None) -> None:
+                 sets: dict[str, list[dict]] | None = None, games: set[str] | None = None,
+                 fast: bool = True) -> None:
         """``rows``: the rows of ``asked.jsonl`` (the entries are read with them); ``db``:
         the index to patch for the ranks (default: one built in ``tmp`` without the bank);
-        ``sets``: the questions (default :func:`tuning_ablation.dev_sets`).  Searches every
-        question once."""
+        ``sets``: the questions (default :func:`tuning_ablation.dev_sets`), of ``games``
+        only when given; ``fast``: the paraphrase signal's cosines computed with numpy
+        (:func:`_fast_nearest`).  Searches every question once."""
         from rulesdb import Database
 
         self.db = db or Database(index_path=tmp / "index.sqlite", imports_path=tmp / "none.db",
@@ -128,6 +130,11 @@ class AskedAblation:
         self.vdb = Database(index_path=tmp / "vindex.sqlite",
                             imports_path=tmp / "none.db") if verdicts else None
         self.dbs = [self.db] + ([self.vdb] if self.vdb is not None else [])
+        if fast:
+            import types
+
+            for d in self.dbs:
+                d._nearest = types.MethodType(_fast_nearest, d)
         self.rows = rows
         entries = load_entries()
         assert [e.id for e in entries] == self.db.ids(), "the index holds other entries"
@@ -168,9 +175,13 @@ class AskedAblation:
         self._blobs: dict[tuple[int, int], bytes] = {}  # (db index, vec rowid) -> blob
 
         sets = _ta.dev_sets() if sets is None else sets
-        self.questions = [(name, q) for name, qs in sets.items() for q in qs]
+        self.questions = [(name, q) for name, qs in sets.items() for q in qs
+                          if games is None or q["game"] in games]
         self.facts = [[re.compile(f, re.I) for f in q["facts"]] for _, q in self.questions]
-        self.verdict_rows = _ta.verdict_rows() if verdicts else []
+        self.verdict_rows = [r for r in (_ta.verdict_rows() if verdicts else [])
+                             if games is None or r["game"] in games]
+        #: entry -> the questions that moved in its trials (searched first in the next)
+        self.movers: dict[str, list[int]] = collections.defaultdict(list)
         # the words each question is searched with, for "who holds word w"
         self.qwords = sqlite3.connect(":memory:")
         self.qwords.execute("CREATE VIRTUAL TABLE q USING fts5(kind UNINDEXED, text, "
@@ -392,7 +403,8 @@ class AskedAblation:
         d |= {i for i in self.holders[eid] if i in hd or self.nearest[i].get(eid) in texts}
         v |= {j for j in self.vholders[eid] if j in hv or self.vnearest[j].get(eid) in texts}
         pos = {i: (self.top[i].index(eid) if eid in self.top[i] else DEPTH) for i in d}
-        return sorted(d, key=lambda i: (pos[i], i)), sorted(v)
+        first = self.movers[eid]
+        return sorted(d, key=lambda i: (i not in first, pos[i], i)), sorted(v)
 
     def _describe(self, i: int, before, after) -> str:
         name, q = self.questions[i]
@@ -420,6 +432,7 @@ class AskedAblation:
                 if _ta._hits(dnew[i][0]) != _ta._hits(self.rank[i]):
                     moved = self._describe(i, self.rank[i], dnew[i][0])
                     self.moved_q = self.questions[i][1]["q"]
+                    self.movers[eid].append(i)
                     break
         if moved is not None:
             self.set_live(eid, before)
@@ -462,6 +475,30 @@ class AskedAblation:
             _, i, b, r = moved[0]
             out["why"] = self._describe(i, b, r)
         return out
+
+
+def _fast_nearest(self, query: str, game, tables, docs=None) -> list[dict[int, float]]:
+    """:meth:`rulesdb.Database._nearest` with numpy (float64: the same cosines but for the
+    order of the additions); the tool's own, the query path stays pure Python."""
+    import numpy as np
+
+    q = self.query_vector(query)
+    if q is None:
+        return [{} for _ in tables]
+    qn = np.asarray(q, dtype=np.float64)
+    docs = list(docs) if docs is not None else None
+    mats = self.__dict__.setdefault("_np_mats", {})
+    out = []
+    for table in tables:
+        res = {}
+        for d, vs in self._doc_vectors(table, docs, game).items():
+            m = mats.get((table, d))
+            if m is None or m[0] is not vs:  # a document whose vectors were patched
+                m = mats[table, d] = (vs, np.array([np.frombuffer(v, dtype=np.float32) for v in vs],
+                                                   dtype=np.float64))
+            res[d] = float((m[1] @ qn).max())
+        out.append(res)
+    return out
 
 
 def _stems(text: str) -> set[str]:
@@ -546,11 +583,19 @@ def main() -> int:
     ap.add_argument("--budget", type=float, default=float("inf"), metavar="SECONDS",
                     help="with --sequential: stop trying after this long (the rest stay)")
     ap.add_argument("--no-verdicts", action="store_true", help="do not measure the verdicts (weaker)")
+    ap.add_argument("--game", action="append", default=[],
+                    help="only these games' entries and questions (runs of disjoint games "
+                         "may go side by side, each with --out; a word a game's entry loses "
+                         "is then not followed into the others' questions)")
+    ap.add_argument("--out", type=Path, default=ASKED_FILE, help="where the rows are written")
     args = ap.parse_args()
     rows = load_rows()
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
-        ab = AskedAblation(Path(tmp), rows, verdicts=not args.no_verdicts)
+        ab = AskedAblation(Path(tmp), rows, verdicts=not args.no_verdicts,
+                           games=set(args.game) or None)
+        if args.game:
+            args.entry = args.entry or [e for e, en in ab.entry.items() if en.game in args.game]
         setup = {"setup_s": round(time.perf_counter() - t0, 1), "searches_s": ab.setup_searches_s,
                  "questions": len(ab.questions), "verdict_questions": len(ab.verdict_rows)}
         print(json.dumps(setup), file=sys.stderr, flush=True)
@@ -564,7 +609,7 @@ def main() -> int:
                         if i in res["kept_why"] and row["why"] == PLACEHOLDER:
                             row["why"] = res["kept_why"][i]
                         out.append((i, row))
-            write_rows([r for _, r in sorted(out, key=lambda x: x[0])])
+            write_rows([r for _, r in sorted(out, key=lambda x: x[0])], args.out)
             summary = {"rows": len(rows), "kept": len(out), "tried": res["tried"],
                        "dropped": res["dropped"], "seconds": res["seconds"]}
             print(json.dumps({"summary": summary}), file=sys.stderr)
@@ -583,7 +628,7 @@ def main() -> int:
                 if res.get("why") and res["worse_without"] == 0:
                     row["why"] = "(helps no dev question; hurts) " + row["why"]
         if args.write_why:
-            write_rows(rows)
+            write_rows(rows, args.out)
         print(json.dumps({"summary": {"rows": len(rows), "move_nothing": idle,
                                       "seconds": round(time.perf_counter() - t0, 1)}}), file=sys.stderr)
     return 0
