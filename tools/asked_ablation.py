@@ -513,7 +513,8 @@ def _suspect(ab: AskedAblation, group: list[int], question: str) -> int | None:
     return best if _stems(ab.rows[best]["q"]) & q else None
 
 
-def sequential(ab: AskedAblation, budget: float, keep: set[str], only: set[str]) -> dict:
+def sequential(ab: AskedAblation, budget: float, keep: set[str], only: set[str],
+               fewest_first: bool = False) -> dict:
     """Entry by entry: the phrasings past the first two out together, a suspect kept (or
     halves) on failure (``attempt``), then the first two alone while more than two
     remain (see the module docstring).  Returns counts; rewrites nothing (the caller writes ``ab.live``)."""
@@ -559,7 +560,7 @@ def sequential(ab: AskedAblation, budget: float, keep: set[str], only: set[str])
             attempt(eid, [s])
 
     # the entries with the most phrasings first: the most rows a trial can take out
-    for eid in sorted(ab.by_entry, key=lambda e: -len(ab.by_entry[e])):
+    for eid in sorted(ab.by_entry, key=lambda e: len(ab.by_entry[e]) * (1 if fewest_first else -1)):
         if only and eid not in only:
             continue
         live = ab.live[eid]
@@ -587,6 +588,9 @@ def main() -> int:
                     help="only these games' entries and questions (runs of disjoint games "
                          "may go side by side, each with --out; a word a game's entry loses "
                          "is then not followed into the others' questions)")
+    ap.add_argument("--fewest-first", action="store_true",
+                    help="with --sequential: the entries with the fewest phrasings first (a "
+                         "second run from the other end)")
     ap.add_argument("--out", type=Path, default=ASKED_FILE, help="where the rows are written")
     args = ap.parse_args()
     rows = load_rows()
@@ -600,7 +604,8 @@ def main() -> int:
                  "questions": len(ab.questions), "verdict_questions": len(ab.verdict_rows)}
         print(json.dumps(setup), file=sys.stderr, flush=True)
         if args.sequential:
-            res = sequential(ab, args.budget, {_norm(k) for k in args.keep}, set(args.entry))
+            res = sequential(ab, args.budget, {_norm(k) for k in args.keep}, set(args.entry),
+                             args.fewest_first)
             out = []
             for eid, idx in ab.by_entry.items():
                 for i in idx:
@@ -618,6 +623,8 @@ def main() -> int:
         for i, row in enumerate(rows):
             if args.entry and row["entry"] not in args.entry:
                 continue
+            if args.write_why and row["why"] != PLACEHOLDER:
+                continue  # it has its question already
             res = ab.report(i)
             idle += not res["moves_figure"]
             print(json.dumps(res, ensure_ascii=False), flush=True)
