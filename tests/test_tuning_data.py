@@ -127,7 +127,7 @@ def test_every_asked_phrasing_names_an_entry_and_says_why():
 
     entries = {e.id: e for e in load_entries()}
     rows = _asked_rows()
-    assert len(rows) > 2000
+    assert len(rows) > 1500  # each entry keeps two and tools/asked_ablation.py keeps what moves a figure
     for n, row in rows:
         assert set(row) == {"entry", "q", "why"}, n
         assert row["entry"] in entries, (n, row["entry"])
