@@ -127,7 +127,7 @@ def test_every_asked_phrasing_names_an_entry_and_says_why():
 
     entries = {e.id: e for e in load_entries()}
     rows = _asked_rows()
-    assert len(rows) > 2000
+    assert len(rows) > 1500  # each entry keeps two and tools/asked_ablation.py keeps what moves a figure
     for n, row in rows:
         assert set(row) == {"entry", "q", "why"}, n
         assert row["entry"] in entries, (n, row["entry"])
@@ -200,3 +200,52 @@ def test_a_changed_phrasing_changes_the_index_key(tmp_path):
     with (folder / f"{syn.ASKED}.jsonl").open("a", encoding="utf-8") as f:
         f.write('{"entry": "fluffy.tree", "q": "zzz", "why": "q"}\n')
     assert syn.digest(folder) != before
+
+
+def test_the_asked_ablation_patches_the_index_as_a_rebuild_would(tmp_path, monkeypatch):
+    """tools/asked_ablation.py takes phrasings out of a built index in place (their asks
+    rows, their entry's asked column, the vocabulary, their vectors) instead of rebuilding
+    it: every search must then score as on an index built without them, and putting them
+    back must give the first index's scores again."""
+    import sys
+    from pathlib import Path
+
+    import rulesdb.model as model
+    from rulesdb import Database
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    import asked_ablation as aa
+
+    def make(name):
+        return Database(index_path=tmp_path / name, imports_path=tmp_path / "none.db",
+                        bank_path=tmp_path / "no-bank.jsonl", asked_before=0.0)
+
+    rows = aa.load_rows()
+    game = {e.id: e.game for e in model.load_entries()}
+    counts = collections.Counter(r["entry"] for r in rows)
+    eids = [e for e in dict.fromkeys(r["entry"] for r in rows) if counts[e] >= 5][:2]
+    queries = [(r["q"], game[r["entry"]]) for e in eids for r in [r for r in rows if r["entry"] == e][:6]]
+    queries += [("can the zombie come in while I hide", "zombie-attack"), ("who goes first", "fluffy")]
+    qs = [{"q": q, "game": g, "facts": [], "id": str(k)} for k, (q, g) in enumerate(queries)]
+    db = make("patched.sqlite")
+    ab = aa.AskedAblation(tmp_path, rows, verdicts=False, db=db, sets={"t": qs})
+
+    def results(d):
+        return [[(h.id, h.score) for h in d.search(q, game=g, limit=10)] for q, g in queries]
+
+    before = results(db)
+    gone = set()
+    for eid in eids:
+        gone |= set(ab.live[eid][2:])
+        ab.set_live(eid, ab.live[eid][:2])
+    patched = results(db)
+    assert patched != before  # the phrasings out move something: the check has teeth
+    reduced = tmp_path / "asked.jsonl"
+    aa.write_rows([r for i, r in enumerate(rows) if i not in gone], reduced)
+    monkeypatch.setattr(model, "ASKED_FILE", reduced)
+    fresh = results(make("fresh.sqlite"))  # pure Python cosines; the tool's are numpy's
+    assert [[i for i, _ in r] for r in patched] == [[i for i, _ in r] for r in fresh]
+    assert [s for r in patched for _, s in r] == pytest.approx([s for r in fresh for _, s in r], abs=2e-4)
+    for eid in eids:
+        ab.set_live(eid, ab.by_entry[eid])
+    assert results(db) == before
