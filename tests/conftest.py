@@ -157,6 +157,24 @@ def terminal_env(tmp_path: Path, columns: int | None = None, lines: int | None =
     return env
 
 
+def spawn_referee(env: dict, *args: str, rows: int, columns: int, timeout: float = 30):
+    """``python -m referee ARGS`` in a pseudo-terminal of ``rows`` x ``columns`` (a
+    ``pexpect.spawn``, text mode).  pexpect sleeps 50 ms before every ``send`` unless
+    told otherwise (``delaybeforesend``, for programs that flush their input when they
+    show a prompt): here it is off.  The referee flushes nothing (prompt_toolkit and
+    questionary switch the terminal to raw mode with ``TCSANOW``), so text sent before
+    a prompt is up waits for it; the tests expect the prompt or menu they answer before
+    they type.  The sleep was most of the time of a game typed line by line."""
+    import sys
+
+    import pexpect
+
+    child = pexpect.spawn(sys.executable, ["-m", "referee", *args], env=env, encoding="utf-8",
+                          timeout=timeout, dimensions=(rows, columns))
+    child.delaybeforesend = None
+    return child
+
+
 def run_referee(env: dict, *args: str):
     """Run ``python -m referee ARGS`` in ``env``; the completed process (text output)."""
     import subprocess

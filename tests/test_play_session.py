@@ -10,12 +10,11 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sys
 
 import pexpect
 import pytest
 
-from .conftest import YARD, run_referee, terminal_env
+from .conftest import YARD, run_referee, spawn_referee, terminal_env
 
 PROMPT = r"(fluffy|zombies|over)>"
 
@@ -33,8 +32,7 @@ def state(env) -> dict:
 
 
 def spawn(env, *args) -> pexpect.spawn:
-    child = pexpect.spawn(sys.executable, ["-m", "referee", "play", *args], env=env,
-                          encoding="utf-8", timeout=20, dimensions=(60, 120))
+    child = spawn_referee(env, "play", *args, rows=60, columns=120, timeout=20)
     child.logfile_read = open(os.environ.get("PLAY_LOG", os.devnull), "a")
     child.expect(PROMPT)
     return child

@@ -4,7 +4,6 @@ typed choice picks its option or is refused, and `referee play` fits 80x24."""
 from __future__ import annotations
 
 import json
-import sys
 
 import pexpect
 import pytest
@@ -14,7 +13,7 @@ from referee.cli.play import PlayLoop, Refused, match_option
 from referee.errors import ChoiceNeeded, Option
 from referee.store import Store
 
-from .conftest import run_referee, terminal_env
+from .conftest import run_referee, spawn_referee, terminal_env
 
 
 def loop_for(tmp_path, events=(), choose=lambda need: None) -> PlayLoop:
@@ -92,8 +91,7 @@ def env(tmp_path):
 def test_play_at_80x24_shows_the_whole_yard_and_refuses_typed_ahead_text(env):
     res = run_referee(env, "new", "fluffy", "--board", "default")
     assert res.returncode == 0, res.stderr
-    child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
-                         timeout=20, dimensions=(24, 80))
+    child = spawn_referee(env, "play", rows=24, columns=80, timeout=20)
     child.expect(r"fluffy>")
     import re
 
