@@ -46,9 +46,10 @@ def test_sentences_split_an_entry_text_and_drop_fragments():
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory):
+def db(tmp_path_factory, session_rules_index):
+    """The shipped entries, on the session's rules index (tests/conftest.py)."""
     tmp = tmp_path_factory.mktemp("para")
-    d = Database(index_path=tmp / "index.sqlite", imports_path=tmp / "none.db")
+    d = Database(index_path=session_rules_index, imports_path=tmp / "none.db")
     yield d
     d.close()
 
