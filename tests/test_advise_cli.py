@@ -21,7 +21,7 @@ from referee.games.fight_or_flight.advise import advise as fof_advise
 
 from .test_advise_fight_or_flight import ENDGAME_2P, position
 
-from .conftest import run_referee, spawn_referee, terminal_env
+from .conftest import run_in_process, spawn_referee, terminal_env
 
 runner = CliRunner()
 
@@ -181,7 +181,7 @@ def test_advise_in_a_real_play_session(tmp_path):
     import pexpect
 
     env = terminal_env(tmp_path, 100, 40)
-    made = run_referee(env, "new", "fof", "--players", "Ann,Ben")
+    made = run_in_process(env, "new", "fof", "--players", "Ann,Ben")
     assert made.returncode == 0, made.stderr
     child = spawn_referee(env, "play", rows=40, columns=100)
     child.expect(r"game 1 [a-z ]*>")

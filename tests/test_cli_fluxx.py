@@ -17,7 +17,7 @@ from referee.replay import sample_record
 
 from .test_fluxx_engine import TEST_CARDS, new
 
-from .conftest import run_referee, spawn_referee, terminal_env
+from .conftest import run_in_process, spawn_referee, terminal_env
 
 runner = CliRunner()
 
@@ -279,7 +279,7 @@ def env(tmp_path):
     return terminal_env(tmp_path, 100, 50)
 
 
-referee = run_referee
+referee = run_in_process
 
 
 def test_play_session_plays_a_whole_game(env):

@@ -14,7 +14,7 @@ import signal
 import pexpect
 import pytest
 
-from .conftest import YARD, run_referee, spawn_referee, terminal_env
+from .conftest import YARD, run_in_process, run_referee, spawn_referee, terminal_env
 
 PROMPT = r"(fluffy|zombies|over)>"
 
@@ -24,7 +24,7 @@ def env(tmp_path):
     return terminal_env(tmp_path, 120, 60)
 
 
-referee = run_referee
+referee = run_in_process
 
 
 def state(env) -> dict:
@@ -115,7 +115,7 @@ def test_session_asks_for_a_bounce_facing_and_the_shamble_order(env):
 
 def test_play_refuses_without_a_terminal(env):
     new_yard_game(env)
-    res = referee(env, "play")
+    res = run_referee(env, "play")
     assert res.returncode == 2 and "needs a terminal" in res.stderr
 
 

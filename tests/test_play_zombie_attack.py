@@ -11,7 +11,7 @@ import re
 import pexpect
 import pytest
 
-from .conftest import FIXTURES, run_referee, spawn_referee, terminal_env
+from .conftest import FIXTURES, run_in_process, spawn_referee, terminal_env
 
 HOUSE = FIXTURES / "zombie-attack" / "house.toml"
 PROMPT = r"game \d+ (over)?>"
@@ -22,7 +22,7 @@ def env(tmp_path):
     return terminal_env(tmp_path, 120, 60)
 
 
-referee = run_referee
+referee = run_in_process
 
 
 def state(env) -> dict:

@@ -24,7 +24,7 @@ from referee.games import refereed, spec
 from referee.records import parse_record
 from referee.replay import replay_record
 
-from .conftest import run_referee, spawn_referee, terminal_env
+from .conftest import run_in_process, spawn_referee, terminal_env
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 GAMES = [s.name for s in refereed() if s.sample]
@@ -89,7 +89,7 @@ def new_game_from(env: dict, record) -> None:
     head = "\n".join(f'[{k} "{v}"]' for k, v in record.tags.items())
     path = Path(env["REFEREE_DB"]).with_name("setup.txt")
     path.write_text(head + "\n", encoding="utf-8")
-    res = run_referee(env, "import", str(path))
+    res = run_in_process(env, "import", str(path))
     assert res.returncode == 0, res.stderr
 
 
@@ -109,7 +109,7 @@ def test_play_at_80x24_keeps_the_whole_picture_on_screen_and_sees_a_second_termi
         rows = term.rows()
         assert any(top.strip() in row for row in rows), (event, "\n".join(rows))
     # a second terminal enters the next event: the window redraws and says so
-    assert run_referee(env, "move", events[6]).returncode == 0
+    assert run_in_process(env, "move", events[6]).returncode == 0
     term.child.expect("Changed in another window", timeout=15)
     term.at_prompt()                           # the redraw ends with the prompt again
     rows = "\n".join(term.rows())
