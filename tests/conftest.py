@@ -49,6 +49,26 @@ Raimi = "e4"
 THOROUGH = os.environ.get("REFEREE_THOROUGH", "") not in ("", "0")
 
 
+def pytest_configure(config) -> None:
+    """Compile ``referee/`` and ``rulesdb/`` to bytecode once, in the process that starts
+    the run (the xdist controller, or the only process without ``-n``), before any
+    worker starts.  With ``PYTHONDONTWRITEBYTECODE`` set (or in a clean clone, at first)
+    every xdist worker and every ``python -m referee`` a test spawns would otherwise
+    compile the modules it imports from source: about 0.08 s of CPU per process, over
+    a hundred processes a run.  ``compileall`` writes the ``.pyc`` files whatever that
+    variable says and skips the ones already up to date; a checkout it cannot write
+    to is left as it is (the tests only run slower)."""
+    if hasattr(config, "workerinput"):
+        return
+    import compileall
+
+    for package in ("referee", "rulesdb"):
+        try:
+            compileall.compile_dir(ROOT / package, quiet=2)
+        except OSError:
+            pass
+
+
 def examples(full: int) -> int:
     """How many hypothesis examples a test that asks for ``full`` runs: ``full`` when
     :data:`THOROUGH` or under 100, else ``max(full // 3, 40)``."""
@@ -137,6 +157,24 @@ def terminal_env(tmp_path: Path, columns: int | None = None, lines: int | None =
     return env
 
 
+def spawn_referee(env: dict, *args: str, rows: int, columns: int, timeout: float = 30):
+    """``python -m referee ARGS`` in a pseudo-terminal of ``rows`` x ``columns`` (a
+    ``pexpect.spawn``, text mode).  pexpect sleeps 50 ms before every ``send`` unless
+    told otherwise (``delaybeforesend``, for programs that flush their input when they
+    show a prompt): here it is off.  The referee flushes nothing (prompt_toolkit and
+    questionary switch the terminal to raw mode with ``TCSANOW``), so text sent before
+    a prompt is up waits for it; the tests expect the prompt or menu they answer before
+    they type.  The sleep was most of the time of a game typed line by line."""
+    import sys
+
+    import pexpect
+
+    child = pexpect.spawn(sys.executable, ["-m", "referee", *args], env=env, encoding="utf-8",
+                          timeout=timeout, dimensions=(rows, columns))
+    child.delaybeforesend = None
+    return child
+
+
 def run_referee(env: dict, *args: str):
     """Run ``python -m referee ARGS`` in ``env``; the completed process (text output)."""
     import subprocess
@@ -144,6 +182,24 @@ def run_referee(env: dict, *args: str):
 
     return subprocess.run([sys.executable, "-m", "referee", *args], env=env, capture_output=True,
                           text=True, timeout=60)
+
+
+def run_in_process(env: dict, *args: str):
+    """``referee ARGS`` run in this process (:class:`CliRunner`) with ``env`` as its
+    environment: the same ``returncode``, ``stdout`` and ``stderr`` as
+    :func:`run_referee`, without starting Python and importing the referee again
+    (about 0.1-0.2 s of CPU a process).  For the set-ups and checks of the terminal
+    tests (a new game, the stored log, a write while a ``play`` window is open, which
+    comes from another process all the same: this one); a test about the process
+    itself (its exit on a signal, its stdin, its imports) uses :func:`run_referee`."""
+    import subprocess
+
+    from referee.cli import app
+
+    result = CliRunner().invoke(app, list(args), env=env)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return subprocess.CompletedProcess(["referee", *args], result.exit_code, result.stdout, result.stderr)
 
 
 def refused(game, event: str, rule: str | None = None, *, known=None) -> IllegalEventError:

@@ -21,7 +21,7 @@ from referee.games.fight_or_flight.advise import advise as fof_advise
 
 from .test_advise_fight_or_flight import ENDGAME_2P, position
 
-from .conftest import run_referee, terminal_env
+from .conftest import run_in_process, spawn_referee, terminal_env
 
 runner = CliRunner()
 
@@ -178,15 +178,12 @@ def test_renderables_fit_80_columns_for_long_plans():
 
 
 def test_advise_in_a_real_play_session(tmp_path):
-    import sys
-
     import pexpect
 
     env = terminal_env(tmp_path, 100, 40)
-    made = run_referee(env, "new", "fof", "--players", "Ann,Ben")
+    made = run_in_process(env, "new", "fof", "--players", "Ann,Ben")
     assert made.returncode == 0, made.stderr
-    child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
-                          timeout=30, dimensions=(40, 100))
+    child = spawn_referee(env, "play", rows=40, columns=100)
     child.expect(r"game 1 [a-z ]*>")
     child.sendline("Ann: Provision")
     child.expect("Ann: Provision")

@@ -26,8 +26,10 @@ def _write(path: Path, rows: list[dict]) -> Path:
 
 
 @pytest.fixture(scope="module")
-def shipped(tmp_path_factory):
-    d = _db(tmp_path_factory.mktemp("bank"))
+def shipped(tmp_path_factory, session_rules_index):
+    """The shipped entries and bank, on the session's rules index (tests/conftest.py)."""
+    tmp = tmp_path_factory.mktemp("bank")
+    d = Database(index_path=session_rules_index, imports_path=tmp / "none.db")
     yield d
     d.close()
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 
 import pexpect
 import pytest
@@ -18,7 +17,7 @@ from referee.replay import sample_record
 
 from .test_fluxx_engine import TEST_CARDS, new
 
-from .conftest import run_referee, terminal_env
+from .conftest import run_in_process, spawn_referee, terminal_env
 
 runner = CliRunner()
 
@@ -259,8 +258,7 @@ def test_an_unknown_card_is_asked_in_a_real_terminal(env):
     res = referee(env, "new", "fluxx", "--players", "Ann,Ben")
     assert res.returncode == 0, res.stderr
     assert referee(env, "move", "Ann: draw ?").returncode == 0
-    child = pexpect.spawn(sys.executable, ["-m", "referee", "move", 'Ann: play "Lucky Coin"'], env=env,
-                          encoding="utf-8", timeout=30, dimensions=(50, 100))
+    child = spawn_referee(env, "move", 'Ann: play "Lucky Coin"', rows=50, columns=100)
     for question, answer in [("Type of Lucky Coin", "keeper"), ("kills a turn", ""), ("weapon icon", "n"),
                              ("Copies in the deck", "1"), ("Save it to your own catalogue", "n")]:
         child.expect(question)
@@ -281,14 +279,13 @@ def env(tmp_path):
     return terminal_env(tmp_path, 100, 50)
 
 
-referee = run_referee
+referee = run_in_process
 
 
 def test_play_session_plays_a_whole_game(env):
     res = referee(env, "new", "fluxx", "--players", "Ann,Ben,Cat")
     assert res.returncode == 0, res.stderr
-    child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
-                          timeout=30, dimensions=(50, 100))
+    child = spawn_referee(env, "play", rows=50, columns=100)
     child.logfile_read = open(os.environ.get("PLAY_LOG", os.devnull), "a")
     child.expect(PROMPT)
     record = sample_record("sample-fluxx")
@@ -307,8 +304,7 @@ def test_play_session_plays_a_whole_game(env):
     child.sendcontrol("d")
     child.expect(pexpect.EOF)
     # resume where it stopped and finish the game
-    child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
-                          timeout=30, dimensions=(50, 100))
+    child = spawn_referee(env, "play", rows=50, columns=100)
     child.expect(PROMPT)
     for text in lines[half:-1]:
         child.sendline(text)

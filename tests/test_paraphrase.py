@@ -46,9 +46,10 @@ def test_sentences_split_an_entry_text_and_drop_fragments():
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory):
+def db(tmp_path_factory, session_rules_index):
+    """The shipped entries, on the session's rules index (tests/conftest.py)."""
     tmp = tmp_path_factory.mktemp("para")
-    d = Database(index_path=tmp / "index.sqlite", imports_path=tmp / "none.db")
+    d = Database(index_path=session_rules_index, imports_path=tmp / "none.db")
     yield d
     d.close()
 
@@ -107,10 +108,14 @@ def test_the_signal_reads_a_typo_as_its_correction_but_keeps_real_words(db):
     assert paraphrase.knows("resolved") and not paraphrase.knows("sprnt")
 
 
-def test_a_rebuilt_table_makes_the_cached_index_stale(tmp_path, monkeypatch):
-    d = Database(index_path=tmp_path / "index.sqlite", imports_path=tmp_path / "none.db")
-    d.conn
-    d.close()
+def test_a_rebuilt_table_makes_the_cached_index_stale(tmp_path, monkeypatch, session_rules_index):
+    import shutil
+
+    # the cache to start from: the session's index of the shipped entries, made current
+    current = Database(index_path=session_rules_index, imports_path=tmp_path / "none.db")
+    current.conn
+    current.close()
+    shutil.copyfile(session_rules_index, tmp_path / "index.sqlite")
     again = Database(index_path=tmp_path / "index.sqlite", imports_path=tmp_path / "none.db")
     again.conn
     assert not again.rebuilt

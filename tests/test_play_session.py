@@ -10,12 +10,11 @@ from __future__ import annotations
 import json
 import os
 import signal
-import sys
 
 import pexpect
 import pytest
 
-from .conftest import YARD, run_referee, terminal_env
+from .conftest import YARD, run_in_process, run_referee, spawn_referee, terminal_env
 
 PROMPT = r"(fluffy|zombies|over)>"
 
@@ -25,7 +24,7 @@ def env(tmp_path):
     return terminal_env(tmp_path, 120, 60)
 
 
-referee = run_referee
+referee = run_in_process
 
 
 def state(env) -> dict:
@@ -33,8 +32,7 @@ def state(env) -> dict:
 
 
 def spawn(env, *args) -> pexpect.spawn:
-    child = pexpect.spawn(sys.executable, ["-m", "referee", "play", *args], env=env,
-                          encoding="utf-8", timeout=20, dimensions=(60, 120))
+    child = spawn_referee(env, "play", *args, rows=60, columns=120, timeout=20)
     child.logfile_read = open(os.environ.get("PLAY_LOG", os.devnull), "a")
     child.expect(PROMPT)
     return child
@@ -117,7 +115,7 @@ def test_session_asks_for_a_bounce_facing_and_the_shamble_order(env):
 
 def test_play_refuses_without_a_terminal(env):
     new_yard_game(env)
-    res = referee(env, "play")
+    res = run_referee(env, "play")
     assert res.returncode == 2 and "needs a terminal" in res.stderr
 
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 
 import pexpect
 import pytest
 
-from .conftest import FIXTURES, run_referee, terminal_env
+from .conftest import FIXTURES, run_in_process, spawn_referee, terminal_env
 
 HOUSE = FIXTURES / "zombie-attack" / "house.toml"
 PROMPT = r"game \d+ (over)?>"
@@ -23,7 +22,7 @@ def env(tmp_path):
     return terminal_env(tmp_path, 120, 60)
 
 
-referee = run_referee
+referee = run_in_process
 
 
 def state(env) -> dict:
@@ -39,8 +38,7 @@ def enter(child, line: str, expect: str = r"pile \d+\.") -> None:
 def test_play_a_short_game_with_dice_menus_and_an_escape(env):
     res = referee(env, "new", "zombie-attack", "--players", "Ann,Ben", "--board", str(HOUSE), "--zombies", "2")
     assert res.returncode == 0, res.stderr
-    child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
-                          timeout=20, dimensions=(60, 120))
+    child = spawn_referee(env, "play", rows=60, columns=120, timeout=20)
     child.logfile_read = open(os.environ.get("PLAY_LOG", os.devnull), "a")
     child.expect(PROMPT)
     enter(child, "Ann: start a4")

@@ -29,9 +29,11 @@ BY_ID = {e.id: e for e in ALL}
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory) -> Database:
+def db(tmp_path_factory, session_rules_index) -> Database:
+    """The shipped entries, on the session's rules index (built once for every module
+    that searches the shipped entries; see tests/conftest.py)."""
     tmp = tmp_path_factory.mktemp("rulesdb")
-    d = Database(index_path=tmp / "index.sqlite", imports_path=tmp / "imports.db")
+    d = Database(index_path=session_rules_index, imports_path=tmp / "imports.db")
     yield d
     d.close()
 

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import os
-import sys
+import re
 from pathlib import Path
 
 import pexpect
@@ -24,10 +24,12 @@ from referee.games import refereed, spec
 from referee.records import parse_record
 from referee.replay import replay_record
 
-from .conftest import run_referee, terminal_env
+from .conftest import run_in_process, spawn_referee, terminal_env
 
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 GAMES = [s.name for s in refereed() if s.sample]
+#: The prompt of `referee play` on its own row: nothing typed after it yet.
+PROMPT_ROW = re.compile(r"game \d+ \S*>")
 
 
 def sample(name: str):
@@ -48,8 +50,7 @@ class Screen:
     def __init__(self, env: dict) -> None:
         self.screen = pyte.Screen(80, 24)
         self.stream = pyte.Stream(self.screen)
-        self.child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env,
-                                   encoding="utf-8", timeout=30, dimensions=(24, 80))
+        self.child = spawn_referee(env, "play", rows=24, columns=80)
         self.child.logfile_read = self
         self.child.expect(r"game \d+ \S*>")
 
@@ -62,21 +63,21 @@ class Screen:
     def rows(self) -> list[str]:
         return [row.rstrip() for row in self.screen.display]
 
-    def settle(self, quiet: float = 0.8) -> None:
-        """Read until the program has printed nothing for ``quiet`` seconds (the
-        redraw and the next prompt are on the screen)."""
-        while True:
-            try:
-                self.child.read_nonblocking(4096, timeout=quiet)
-            except pexpect.TIMEOUT:
-                return
+    def at_prompt(self) -> None:
+        """Read until the emulated screen's cursor row is an empty prompt (``game N
+        X>`` and nothing typed after it): the picture above it is drawn.  A program
+        that stops printing first fails the read after the spawn's timeout."""
+        while not PROMPT_ROW.fullmatch(self.screen.display[self.screen.cursor.y].rstrip()):
+            self.child.read_nonblocking(4096, timeout=self.child.timeout)
 
     def enter(self, line: str) -> None:
-        """Type ``line`` and wait for the next prompt (drawn after the picture), then for
-        a short quiet: what follows the prompt is only the cursor's own redraw."""
+        """Type ``line`` and wait for the next empty prompt, drawn after the picture.
+        The prompt's own text is no sign: accepting a line redraws it, prompt and all,
+        before the event is entered.  Its end is: prompt_toolkit switches bracketed
+        paste off (``ESC [ ? 2004 l``) when its prompt returns the line."""
         self.child.sendline(line)
-        self.child.expect(r"game \d+ \S*>")
-        self.settle(0.2)
+        self.child.expect_exact("\x1b[?2004l")
+        self.at_prompt()
 
     def close(self) -> None:
         self.child.sendline("quit")
@@ -88,7 +89,7 @@ def new_game_from(env: dict, record) -> None:
     head = "\n".join(f'[{k} "{v}"]' for k, v in record.tags.items())
     path = Path(env["REFEREE_DB"]).with_name("setup.txt")
     path.write_text(head + "\n", encoding="utf-8")
-    res = run_referee(env, "import", str(path))
+    res = run_in_process(env, "import", str(path))
     assert res.returncode == 0, res.stderr
 
 
@@ -108,10 +109,9 @@ def test_play_at_80x24_keeps_the_whole_picture_on_screen_and_sees_a_second_termi
         rows = term.rows()
         assert any(top.strip() in row for row in rows), (event, "\n".join(rows))
     # a second terminal enters the next event: the window redraws and says so
-    assert run_referee(env, "move", events[6]).returncode == 0
+    assert run_in_process(env, "move", events[6]).returncode == 0
     term.child.expect("Changed in another window", timeout=15)
-    term.child.expect(r"game \d+ \S*>")        # the redraw ends with the prompt again
-    term.settle(0.2)
+    term.at_prompt()                           # the redraw ends with the prompt again
     rows = "\n".join(term.rows())
     assert "Changed in another window: 1 new log entry" in " ".join(rows.split())
     term.close()

@@ -4,7 +4,6 @@ typed choice picks its option or is refused, and `referee play` fits 80x24."""
 from __future__ import annotations
 
 import json
-import sys
 
 import pexpect
 import pytest
@@ -14,7 +13,7 @@ from referee.cli.play import PlayLoop, Refused, match_option
 from referee.errors import ChoiceNeeded, Option
 from referee.store import Store
 
-from .conftest import run_referee, terminal_env
+from .conftest import run_in_process, spawn_referee, terminal_env
 
 
 def loop_for(tmp_path, events=(), choose=lambda need: None) -> PlayLoop:
@@ -90,10 +89,9 @@ def env(tmp_path):
 
 
 def test_play_at_80x24_shows_the_whole_yard_and_refuses_typed_ahead_text(env):
-    res = run_referee(env, "new", "fluffy", "--board", "default")
+    res = run_in_process(env, "new", "fluffy", "--board", "default")
     assert res.returncode == 0, res.stderr
-    child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
-                         timeout=20, dimensions=(24, 80))
+    child = spawn_referee(env, "play", rows=24, columns=80, timeout=20)
     child.expect(r"fluffy>")
     import re
 
@@ -116,7 +114,7 @@ def test_play_at_80x24_shows_the_whole_yard_and_refuses_typed_ahead_text(env):
     child.expect(r"fluffy>")
     child.sendline("quit")
     child.expect(pexpect.EOF)
-    log = json.loads(run_referee(env, "log", "--json").stdout)["log"]
+    log = json.loads(run_in_process(env, "log", "--json").stdout)["log"]
     assert [e["event"] for e in log] and log[0]["event"].startswith("play LR:L")
 
 

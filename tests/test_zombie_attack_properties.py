@@ -139,12 +139,19 @@ def test_fuzzed_events_through_move_leave_a_store_that_replays(tmp_path, tags, l
 
 def all_walks(game: Game, z, depth: int = 6) -> list[tuple[tuple[str, ...], bool]]:
     """Every path zombie ``z`` can walk, up to ``depth`` steps, each with whether a Weapon
-    ends it (found step by step with the engine's own step check, not its search)."""
+    ends it (found step by step with the engine's own step check, not its search).  The
+    check is ``walks.follow``, which ``Game._walk`` calls; the zombie's context (the
+    squares blocked, the humans, the closed rooms) is the same for every path, so it is
+    worked out once, not once for each of the thousands of paths."""
+    from referee.games.zombie_attack.walks import context, follow
+
+    zi = game._zi(z)
+    ctx = context(game.mansion, game.state, zi)
     out = []
 
     def grow(path):
         for f in "NESW":
-            walk = game._walk(z, (*path, f), depth)
+            walk = follow(game.mansion, game.state, zi, (*path, f), depth, ctx)
             if not isinstance(walk, Walk):
                 continue
             out.append(((*path, f), walk.destroyed_by is not None))

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import sys
 
 import pexpect
 import pytest
@@ -19,7 +18,7 @@ from referee.games.zombies import render
 from referee.games.zombies.engine import Game
 from referee.replay import sample_record
 
-from .conftest import run_referee, terminal_env
+from .conftest import run_in_process, spawn_referee, terminal_env
 
 runner = CliRunner()
 
@@ -169,10 +168,9 @@ def env(tmp_path):
 
 def test_play_session_runs_a_whole_game(env):
     record = sample_record("sample-zombies")
-    res = run_referee(env, "new", "zombies", "--players", "Ann,Ben,Cat", "--tiles", "14")
+    res = run_in_process(env, "new", "zombies", "--players", "Ann,Ben,Cat", "--tiles", "14")
     assert res.returncode == 0, res.stderr
-    child = pexpect.spawn(sys.executable, ["-m", "referee", "play"], env=env, encoding="utf-8",
-                          timeout=30, dimensions=(60, 100))
+    child = spawn_referee(env, "play", rows=60, columns=100)
     child.logfile_read = open(os.environ.get("PLAY_LOG", os.devnull), "a")
     child.expect(PROMPT)
     # the zombie roll without a split: the session asks for it (Enter: the first, unwritten)
@@ -193,7 +191,7 @@ def test_play_session_runs_a_whole_game(env):
         child.expect(PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)
-    state = json.loads(run_referee(env, "show", "--json").stdout)
+    state = json.loads(run_in_process(env, "show", "--json").stdout)
     assert state["over"] and state["winner"] == "Ann" and state["ending"] == "helipad"
 
 
