@@ -1,7 +1,11 @@
 """Start-up of `show`, `move`, `legal` and their `--json` forms beside `python -c
 "import typer"` (issue 26: each within 2x), in a regular install with bytecode compiled.
 
-Run: python tests/benchmarks/startup_commands.py [--venv /tmp/bench] [--runs 15] [--fresh]
+Run: python tests/benchmarks/startup_commands.py [--venv /tmp/bench] [--runs 15] [--fresh] [--all-games]
+
+``--all-games`` measures the same six commands for every game's built-in sample, cut at
+half its lines (a game in progress); each game's ``move`` plays the first event that
+``legal --json`` lists there.
 
 How: the checkout is installed (not editable) into a venv of its own (`python -m venv
 VENV && VENV/bin/pip install -q . && VENV/bin/python -m compileall -q VENV/lib`; kept
@@ -83,8 +87,11 @@ def main() -> None:
     parser.add_argument("--venv", type=Path, default=Path(tempfile.gettempdir()) / "bench")
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--fresh", action="store_true", help="reinstall the checkout into the venv")
+    parser.add_argument("--all-games", action="store_true", help="every game's sample, cut at half")
     opts = parser.parse_args()
     py = ensure_venv(opts.venv, opts.fresh)
+    if opts.all_games:
+        return all_games(py, opts.runs)
     with tempfile.TemporaryDirectory() as tmp:
         db, pristine = Path(tmp) / "b.db", Path(tmp) / "pristine.db"
         record = Path(tmp) / "half.zwf"
@@ -108,6 +115,45 @@ def main() -> None:
                   f"{user / max(base_user, 1e-9):8.2f}")
         print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
               f"worst wall ratio {worst:.2f} (goal: 2.00)")
+
+
+def all_games(py: Path, runs: int) -> None:
+    """The six commands for every game's sample cut at half its lines (see the docstring)."""
+    import json
+
+    worst = 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        db, pristine = Path(tmp) / "b.db", Path(tmp) / "pristine.db"
+        env = {**os.environ, "REFEREE_DB": str(db), "NO_COLOR": "1", "COLUMNS": "80", "LINES": "24",
+               "REFEREE_RULES_INDEX": str(Path(tmp) / "idx.db")}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
+        base_wall = base_user = None  # measured once the first store exists
+        for sample in sorted(SAMPLE.parent.iterdir()):
+            lines = sample.read_text(encoding="utf-8").splitlines(True)
+            record = Path(tmp) / f"half{sample.suffix}"
+            record.write_text("".join(lines[:len(lines) // 2]), encoding="utf-8")
+            db.unlink(missing_ok=True)
+            subprocess.run([str(py), "-m", "referee", "import", str(record)], env=env,
+                           stdout=subprocess.DEVNULL, check=True)
+            shutil.copyfile(db, pristine)
+            out = subprocess.run([str(py), "-m", "referee", "legal", "--json"], env=env, capture_output=True,
+                                 text=True, check=True).stdout
+            first = json.loads(out)["legal"][0]["event"]
+            if base_wall is None:
+                base_wall, base_user = measure(py, ["-c", "import typer"], env, db, pristine, runs)
+                print(f"{'command':36} {'wall ms':>8} {'x typer':>8} {'user ms':>8} {'x typer':>8}")
+                print(f"{'import typer':36} {base_wall * 1000:8.1f} {1:8.2f} {base_user * 1000:8.1f} {1:8.2f}")
+            for name, args in COMMANDS:
+                if args[2] == "move":
+                    args = args[:-2] + [first]
+                wall, user = measure(py, args, env, db, pristine, runs)
+                worst = max(worst, wall / base_wall)
+                label = f"{sample.stem}: {name.split(' play')[0]}"
+                print(f"{label:36} {wall * 1000:8.1f} {wall / base_wall:8.2f} {user * 1000:8.1f} "
+                      f"{user / max(base_user, 1e-9):8.2f}")
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+          f"worst wall ratio {worst:.2f} (goal: 2.00)")
 
 
 if __name__ == "__main__":
