@@ -138,7 +138,8 @@ class Picture:
 
     def _head(self) -> list[tuple[str, str]]:
         game = self.game
-        return [("Zombies!!! quick play", "bold"), (f"  {len(game.players)} players, {game.kills_to_win} kills to win", "")]
+        return [("Zombies!!! quick play", "bold"),
+                (f"  {len(game.players)} players, {game.kills_to_win} kills to win", "")]
 
     def __rich_console__(self, console, options):
         from rich.console import Group
