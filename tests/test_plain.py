@@ -163,6 +163,10 @@ def test_fluffy_picture_is_printed_as_rich_prints_it(width, height, positions):
             assert joined(picture.plain_lines(width, height)) == rich_print(width, picture, height=height)
 
 
+#: The games whose `show` picture has ``plain_lines`` (the others are printed by rich).
+PLAIN_PICTURES = ("fluffy", "fight-or-flight", "zombies")
+
+
 def _cli_both(monkeypatch, *args: str) -> tuple[str, str, bool]:
     """The output of ``referee ARGS`` printed by the plain renderer (when it takes
     it) and by rich, and whether the plain renderer took it."""
@@ -188,7 +192,8 @@ def test_show_legal_and_move_print_the_same_bytes_either_way(name, columns, line
     """Each game's sample record cut at a few points, imported: `show`, `legal` and
     the next event's `move` print the same bytes through the plain renderer as
     through rich (whether the plain one took them or declined), and the plain one
-    prints Fluffy's three without rich."""
+    prints Fluffy's three, and every game's `legal` and the `show` of
+    :data:`PLAIN_PICTURES`, without rich."""
     from referee.records import read_record
     from referee.replay import sample_names
 
@@ -213,7 +218,9 @@ def test_show_legal_and_move_print_the_same_bytes_either_way(name, columns, line
         for args in (["show"], ["legal"]):
             ours, theirs, took = _cli_both(monkeypatch, *args)
             assert ours == theirs
-            assert took or game != "fluffy" or columns == "33"  # at 33 rich squeezes columns to nothing: left to it
+            # at 33 rich squeezes columns to nothing: left to it; the plain renderer draws
+            # Fluffy's, Fight or Flight's and Zombies!!!'s pictures and every `legal`
+            assert took or columns == "33" or (args == ["show"] and game not in PLAIN_PICTURES)
         written = []
         with monkeypatch.context() as m:
             m.setattr(plain, "write", lambda lines, write=plain.write: (written.append(1), write(lines)))
@@ -247,4 +254,135 @@ def test_fluffy_show_legal_and_move_to_a_pipe_import_no_rich_console(tmp_path):
                              timeout=60)
         code, loaded = eval(res.stderr.strip().splitlines()[-1])
         assert code == 0 and shown in res.stdout and "\x1b" not in res.stdout, (args, res.stdout)
+        assert not {"rich.console", "rich.table", "rich.text", "rich.markup"} & set(loaded), (args, loaded)
+
+
+# -- fight-or-flight and zombies: their pictures without rich (issue 26) ----------------------
+
+PICTURE_SIZES = [(80, 24), (60, 20), (100, 30), (40, 20)]
+
+
+def half_sample(game: str):
+    """``game``'s built-in sample played to half its events (a game in progress)."""
+    from referee.records import parse_record
+
+    record = parse_record(spec(game).sample_text())
+    engine = spec(game).new_game(record.tags)
+    for ev in record.events[: len(record.events) // 2]:
+        engine.apply(ev.text)
+    return engine
+
+
+def random_positions(game: str, seeds: int = 5, steps: int = 250) -> list:
+    """Positions along seeded random legal play of ``game`` (2 to 6 players; for
+    Zombies!!! each set of expansions, School's Out's guts column among them), and
+    each game's end."""
+    import copy
+    import random
+
+    out = []
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        tags = {"Players": ", ".join(["Ann", "Ben", "Catherine-Ann", "Dan", "Eve", "Fay"][: 2 + seed % 5])}
+        if game == "zombies":
+            tags |= {"Tiles": "14", "Expansions": ["", "the-end, schools-out",
+                                                   "zombie-corps, six-feet-under"][seed % 3]}
+        engine = spec(game).new_game(tags)
+        for step in range(steps):
+            legal = [o.text for o in engine.legal_events() if not o.text.endswith("stuck")]
+            if not legal:
+                break
+            engine.apply(rng.choice(legal))
+            if step % 9 == 0:
+                out.append(copy.deepcopy(engine))
+        out.append(engine)
+    return out
+
+
+@pytest.fixture(scope="module")
+def fof_and_zombies_positions():
+    return {game: random_positions(game) for game in ("fight-or-flight", "zombies")}
+
+
+@pytest.mark.parametrize("game", ["fight-or-flight", "zombies"])
+@pytest.mark.parametrize("width, height", PICTURE_SIZES)
+def test_fof_and_zombies_pictures_are_printed_as_rich_prints_them(game, width, height, fof_and_zombies_positions):
+    """Along random games: where the plain picture is given, it is rich's byte for
+    byte (the weeks folded to the height, short or full card names, the guts column,
+    the game's end); at 80x24 and 100x30 it is given for every position, and for
+    Fight or Flight also with a narrower or wider picture asked for."""
+    render = spec(game).render_module().render
+    positions = fof_and_zombies_positions[game]
+    taken = 0
+    for engine in positions:
+        pictures = [render(engine)]
+        if game == "fight-or-flight" and (width, height) == (80, 24):
+            pictures += [render(engine, width=65), render(engine, width=110, height=40)]
+        for picture in pictures:
+            lines = picture.plain_lines(width, height)
+            if lines is not None:
+                taken += 1
+                assert joined(lines) == rich_print(width, picture, height=height)
+    if (width, height) in ((80, 24), (100, 30)):
+        assert taken >= len(positions)
+
+
+@pytest.mark.parametrize("game", ["fight-or-flight", "zombies"])
+def test_fof_and_zombies_half_samples_take_the_plain_path(game):
+    """A game in progress (the sample at half) is laid out here at each size but the
+    cramped 40 columns, and prints as rich prints it."""
+    engine = half_sample(game)
+    picture = spec(game).render_module().render(engine)
+    for width, height in PICTURE_SIZES[:3]:
+        lines = picture.plain_lines(width, height)
+        assert lines is not None, (width, height)
+        assert joined(lines) == rich_print(width, picture, height=height)
+
+
+def test_a_name_rich_would_read_differently_is_left_to_rich():
+    """A player's name with a bracket (markup in a string cell): the plain picture
+    declines and rich prints it; a grid cell with an emoji code, or that does not
+    fit, is declined too."""
+    for game in ("fight-or-flight", "zombies"):
+        for name in ("[b]Ann", "Ann [red]"):
+            engine = spec(game).new_game({"Players": f"{name}, Ben"})
+            picture = spec(game).render_module().render(engine)
+            assert picture.plain_lines(80, 24) is None, name
+    assert plain.grid_lines(["a", "b"], [["x", ":smile:"]], 80) is None
+    assert plain.grid_lines(["a", "b"], [["x", "a very long cell"]], 10) is None
+    assert plain.grid_lines(["a", "b"], [["x", "y"]], 80, justify=["right"], pad_edge=False) == ["a  b", "x  y"]
+
+
+@pytest.mark.parametrize("game", ["fight-or-flight", "zombies"])
+def test_fof_and_zombies_show_and_move_to_a_pipe_import_no_rich_console(game, tmp_path):
+    """Issue 26: `show` and `move` of a game in progress (the sample cut at half),
+    printed to a pipe with NO_COLOR at 80 columns, load none of rich's console, table
+    or text modules, and print the picture and the event."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    text = spec(game).sample_text()
+    lines = text.splitlines(True)
+    cut = tmp_path / "cut.rec"
+    cut.write_text("".join(lines[: len(lines) // 2]), encoding="utf-8")
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "p.db"), "COLUMNS": "80", "LINES": "24", "NO_COLOR": "1"}
+    for key in ("FORCE_COLOR", "TTY_COMPATIBLE"):
+        env.pop(key, None)
+    run = [sys.executable, "-m", "referee"]
+    subprocess.run([*run, "import", str(cut)], env=env, capture_output=True, check=True, timeout=60)
+    legal = json.loads(subprocess.run([*run, "legal", "--json"], env=env, capture_output=True, text=True,
+                                      check=True, timeout=60).stdout)["legal"]
+    event = legal[0]["event"]
+    probe = ("import runpy, sys\nsys.argv = ['referee', *sys.argv[1:]]\n"
+             "try:\n    runpy.run_module('referee', run_name='__main__')\nexcept SystemExit as e:\n    code = e.code\n"
+             "rich = sorted(m for m in sys.modules if m.split('.')[0] == 'rich')\n"
+             "print(repr((code, rich)), file=sys.stderr)")
+    head = {"fight-or-flight": "Zombie Fight or Flight", "zombies": "Zombies!!! quick play"}[game]
+    for args, shown in ((["show"], head), (["move", event], event)):
+        res = subprocess.run([sys.executable, "-c", probe, *args], env=env, capture_output=True, text=True,
+                             timeout=60)
+        code, loaded = eval(res.stderr.strip().splitlines()[-1])
+        assert code == 0 and shown in res.stdout and "\x1b" not in res.stdout, (args, res.stdout, res.stderr)
         assert not {"rich.console", "rich.table", "rich.text", "rich.markup"} & set(loaded), (args, loaded)

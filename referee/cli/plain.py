@@ -223,3 +223,46 @@ def write(lines: Sequence[str]) -> None:
     """Write ``lines`` to stdout, each ended by a newline, at once."""
     sys.stdout.write("".join(f"{line}\n" for line in lines))
     sys.stdout.flush()
+
+
+# -- grids that fit (rich.table.Table(box=None), any pad_edge, per-column justify) --------------
+
+
+def grid_lines(columns: Sequence[str], rows: Sequence[Sequence[str]], width: int,
+               justify: Sequence[str] = (), pad_edge: bool = True) -> list[str] | None:
+    """The lines rich prints for ``Table(box=None, pad_edge=pad_edge)`` with a header
+    ``columns`` and the rows ``rows`` (one-line strings) at ``width`` columns, each
+    column justified ``"left"`` (the default) or ``"right"`` as ``justify`` says; only
+    when every column gets its natural width (the table fits, no cell is wrapped,
+    cropped or squeezed).  None otherwise, or when a cell is not :func:`safe` (it
+    holds markup, an emoji code, a newline): the caller then prints with rich.  Used
+    by the pictures of ``show`` (issue 26); :func:`table_lines` is the ``legal`` one."""
+    from rich.cells import cell_len
+
+    ncol = len(columns)
+    if not ncol or any(len(r) != ncol for r in rows):
+        return None
+    justify = list(justify) + ["left"] * (ncol - len(justify))
+    if any(j not in ("left", "right") for j in justify):
+        return None
+    table = [list(columns), *(list(r) for r in rows)]
+    if not all(isinstance(c, str) and "\n" not in c and safe(c) for row in table for c in row):
+        return None
+    pads = []
+    for i in range(ncol):
+        left = 0 if (not pad_edge and i == 0) else 1
+        right = 0 if (not pad_edge and i == ncol - 1) else 1
+        pads.append((left, right))
+    natural = [max(cell_len(row[i]) for row in table) for i in range(ncol)]
+    widths = [(n + l + r) or 1 for n, (l, r) in zip(natural, pads)]
+    if sum(widths) > width or any(w - l - r < n for w, n, (l, r) in zip(widths, natural, pads)):
+        return None
+    out = []
+    for row in table:
+        parts = []
+        for cell, w, (l, r), j in zip(row, widths, pads, justify):
+            inner = w - l - r
+            gap = " " * (inner - cell_len(cell))
+            parts.append(" " * l + (gap + cell if j == "right" else cell + gap) + " " * r)
+        out.append("".join(parts))
+    return out if _fits(out, width) else None

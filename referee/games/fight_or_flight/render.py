@@ -5,13 +5,12 @@ The picture lays itself out for the space it is printed in (``render(game, width
 height=...)``, by default the console's size): card names in full from 100 columns,
 else five-letter names with a legend; when the weeks and the players do not all fit
 in the height, the earliest weeks are folded into one line.
+
+rich is imported only to print with it: printed to a pipe, ``Picture.plain_lines``
+gives the same lines without it (issue 26: start-up of ``show`` and ``move``).
 """
 
 from __future__ import annotations
-
-from rich.console import Group
-from rich.table import Table
-from rich.text import Text
 
 from referee.games.fight_or_flight.engine import (
     BACKTRACK, COMBAT, EVADE, FIGHT_FREE_NEEDED, FIGHTS, FIRST_COUNTING_DAY, FLEE, FLIGHTS,
@@ -38,24 +37,44 @@ def card_style(card: str) -> str:
     return ""
 
 
-def _weeks(game: Game, short: bool = False, first: int = 1) -> Table:
-    """The weeks from week ``first`` on, one row of seven cards each."""
-    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
-    table.add_column("wk" if short else "week", justify="right")
-    for d in range(1, WEEK + 1):
-        table.add_column(f"d{d}" if short else f"day {d}", no_wrap=True)
-    table.add_column("")
-    rows = game.weeks() or [[]]
-    for w, row in enumerate(rows, start=1):
+def _weeks_cells(game: Game, short: bool = False, first: int = 1):
+    """The weeks table as data: the header and the rows, each cell ``(text, style)``."""
+    header = ["wk" if short else "week", *((f"d{d}" if short else f"day {d}") for d in range(1, WEEK + 1)), ""]
+    rows = []
+    for w, row in enumerate(game.weeks() or [[]], start=1):
         if w < first:
             continue
-        cells = [Text(SHORT[card] if short else card, style=card_style(card)) for _, card in row]
-        cells += [Text("·", style="dim")] * (WEEK - len(cells))
+        cells = [(SHORT[card] if short else card, card_style(card)) for _, card in row]
+        cells += [("·", "dim")] * (WEEK - len(cells))
         fed = any(card == PROVISION for _, card in row)
-        mark = Text("fed", style="blue") if fed else Text("no Prov yet" if short else "no Provision yet", style="dim")
+        mark = ("fed", "blue") if fed else ("no Prov yet" if short else "no Provision yet", "dim")
         if len(row) == WEEK and not fed:
-            mark = Text("hunger", style="bold red")
-        table.add_row(str(w), *cells, mark)
+            mark = ("hunger", "bold red")
+        rows.append([(str(w), None), *cells, mark])
+    return header, rows
+
+
+def _weeks(game: Game, short: bool = False, first: int = 1):
+    """The weeks from week ``first`` on, one row of seven cards each (a rich ``Table``)."""
+    return _table("weeks", *_weeks_cells(game, short, first))
+
+
+def _table(kind: str, header: list[str], rows: list[list[tuple]]):
+    """The rich ``Table`` of the weeks or the hands (``kind``) from their cells; a cell
+    whose style is None is a string (rich reads markup in it), the others ``Text``."""
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    for i, name in enumerate(header):
+        if kind == "weeks" and i == 0:
+            table.add_column(name, justify="right")
+        elif kind == "weeks" and i < len(header) - 1:
+            table.add_column(name, no_wrap=True)
+        else:
+            table.add_column(name)
+    for row in rows:
+        table.add_row(*(text if style is None else Text(text, style=style) for text, style in row))
     return table
 
 
@@ -100,11 +119,11 @@ def to_act(game: Game) -> int | None:
     return game.must_show if game.must_show is not None else game.turn
 
 
-def _hands(game: Game) -> Table:
-    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
-    for col in ("", "player", "cards", "face-up", ""):
-        table.add_column(col)
+def _hands_cells(game: Game):
+    """The hands table as data: the header and the rows, each cell ``(text, style)``
+    (style None: a string rich reads markup in)."""
     acting = to_act(game)
+    rows = []
     for seat, name in enumerate(game.players):
         shown = game.shown(seat)
         status = ""
@@ -114,17 +133,26 @@ def _hands(game: Game) -> Table:
             status = "must show a new card first"
         elif game.must_show is not None and seat == game.turn and not game.over:
             status = "plays next, after the show"
-        table.add_row("▶" if seat == acting else "", Text(name, style="bold" if seat == acting else ""),
-                      str(game.hands[seat].size),
-                      Text(shown, style=card_style(shown)) if shown else Text("-", style="dim"),
-                      status)
-    return table
+        rows.append([("▶" if seat == acting else "", None), (name, "bold" if seat == acting else ""),
+                     (str(game.hands[seat].size), None),
+                     (shown, card_style(shown)) if shown else ("-", "dim"), (status, None)])
+    return ["", "player", "cards", "face-up", ""], rows
 
 
-def _result(game: Game) -> Text:
+def _hands(game: Game):
+    return _table("hands", *_hands_cells(game))
+
+
+def _result_text(game: Game) -> tuple[str, str]:
     if game.result == "win":
-        return Text("The group wins: The End was played.", style="bold green")
-    return Text(f"The group loses ({game.reason}): {game.detail}.", style="bold red")
+        return "The group wins: The End was played.", "bold green"
+    return f"The group loses ({game.reason}): {game.detail}.", "bold red"
+
+
+def _result(game: Game):
+    from rich.text import Text
+
+    return Text(*_result_text(game))
 
 
 def next_line(game: Game) -> str:
@@ -138,19 +166,21 @@ def next_line(game: Game) -> str:
 
 
 class Picture:
-    """The game as a rich renderable that lays itself out for the space it gets."""
+    """The game as a rich renderable that lays itself out for the space it gets;
+    :meth:`plain_lines` gives the same lines without rich."""
 
     def __init__(self, game: Game, width: int | None = None, height: int | None = None) -> None:
         self.game, self.width, self.height = game, width, height
 
-    def __rich_console__(self, console, options):
+    def _parts(self, width: int, height: int) -> list[tuple]:
+        """What the picture holds at ``width`` x ``height``, top to bottom:
+        ``("text", [(text, style), ...])`` (a rich ``Text`` of those pieces) or
+        ``("weeks"|"hands", header, rows)`` (a table; cells ``(text, style)``)."""
         game = self.game
-        width = self.width or options.max_width
-        height = self.height or options.height or console.height
         short = width < 100
         arrow = "clockwise ↻" if game.direction > 0 else "counter-clockwise ↺"
-        head = Text.assemble(("Zombie Fight or Flight", "bold"), f"  ({game.tags()['Variant']}, "
-                             f"{len(game.players)} players)  day {game.day}, week {game.week}")
+        head = ("text", [("Zombie Fight or Flight", "bold"), (f"  ({game.tags()['Variant']}, "
+                         f"{len(game.players)} players)  day {game.day}, week {game.week}", "")])
         weeks = max(1, len(game.weeks()))
         # head, weeks header, 3 state lines, hands header and players, next/result, legend
         fixed = 1 + 1 + 3 + 1 + len(game.players) + 1 + (1 if short else 0)
@@ -159,19 +189,56 @@ class Picture:
         parts = [head]
         if weeks > room:
             first = weeks - room + 2
-            parts.append(Text(f"weeks 1-{first - 1}: {(first - 1) * WEEK} cards (folded; `referee log` "
-                              "lists them)", style="dim"))
-        parts += [_weeks(game, short, first), Text(recovery_short(game) if short else recovery_line(game)), Text(count_line(game)),
-                  Text(f"play runs {arrow}; deck: {game.deck} card{'s' if game.deck != 1 else ''}"
-                       + ("" if game.week_provisioned or game.over else "; this week still needs a Provision")),
-                  _hands(game)]
-        parts.append(_result(game) if game.over else Text(next_line(game), style="bold"))
+            parts.append(("text", [(f"weeks 1-{first - 1}: {(first - 1) * WEEK} cards (folded; `referee log` "
+                                    "lists them)", "dim")]))
+        parts += [("weeks", *_weeks_cells(game, short, first)),
+                  ("text", [(recovery_short(game) if short else recovery_line(game), "")]),
+                  ("text", [(count_line(game), "")]),
+                  ("text", [(f"play runs {arrow}; deck: {game.deck} card{'s' if game.deck != 1 else ''}"
+                             + ("" if game.week_provisioned or game.over else "; this week still needs a Provision"),
+                             "")]),
+                  ("hands", *_hands_cells(game))]
+        parts.append(("text", [_result_text(game)]) if game.over else ("text", [(next_line(game), "bold")]))
         if short:
-            parts.append(Text("Skirm Comb: fights  Backt Evade Flee: flights  Heal Rest  Prov: Provision  "
-                              "End", style="dim"))
-        from rich.constrain import Constrain
+            parts.append(("text", [("Skirm Comb: fights  Backt Evade Flee: flights  Heal Rest  Prov: Provision  "
+                                    "End", "dim")]))
+        return parts
 
+    def __rich_console__(self, console, options):
+        from rich.console import Group
+        from rich.constrain import Constrain
+        from rich.text import Text
+
+        width = self.width or options.max_width
+        height = self.height or options.height or console.height
+        parts = []
+        for part in self._parts(width, height):
+            if part[0] == "text":
+                pieces = part[1]
+                parts.append(Text.assemble(*pieces) if len(pieces) > 1 else Text(*pieces[0]))
+            else:
+                parts.append(_table(*part))
         yield Constrain(Group(*parts), width)
+
+    def plain_lines(self, width: int, height: int) -> list[str] | None:
+        """The lines rich prints for this picture at ``width`` x ``height`` (the
+        console's size) to a pipe, without rich; None when they cannot be sure (a
+        table that would not fit its natural width, markup or emoji codes in a name)."""
+        from referee.cli import plain
+
+        room = min(self.width or width, width)
+        out: list[str] = []
+        for part in self._parts(self.width or width, self.height or height):
+            if part[0] == "text":
+                lines = plain.text_lines("".join(text for text, _ in part[1]), room, markup=False)
+            else:
+                header, rows = part[1], part[2]
+                lines = plain.grid_lines(header, [[text for text, _ in row] for row in rows], room,
+                                         justify=["right"] if part[0] == "weeks" else [], pad_edge=False)
+            if lines is None:
+                return None
+            out += lines
+        return out
 
 
 def render(game: Game, width: int | None = None, height: int | None = None):
@@ -183,7 +250,7 @@ def render(game: Game, width: int | None = None, height: int | None = None):
 def summary(game: Game) -> str:
     """One or two lines: day, recovery, count, and who plays next (or the result)."""
     if game.over:
-        return _result(game).plain
+        return _result_text(game)[0]
     bits = [f"day {game.day} (week {game.week})"]
     if game.recovering:
         bits.append(f"recovering from a {game.recovering.capitalize()} "

@@ -1,13 +1,12 @@
 """Drawing a Zombies!!! quick-play game with rich: one row per player (life, ammo,
 kills against the kills needed, hand, event this round, cards in play), whose turn and
 which step, the movement left, the zombies and tokens on the board, the tiles left and
-the helipad.  Fits an 80x24 terminal."""
+the helipad.  Fits an 80x24 terminal.
+
+rich is imported only to print with it: printed to a pipe, ``Picture.plain_lines``
+gives the same lines without it (issue 26: start-up of ``show`` and ``move``)."""
 
 from __future__ import annotations
-
-from rich.console import Group
-from rich.table import Table
-from rich.text import Text
 
 from referee.games.zombies.engine import Game, kill_number
 from referee.games.zombies.odds import fight_odds
@@ -24,22 +23,36 @@ def _short(cards: list[str], width: int = 22) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def _players(game: Game) -> Table:
-    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+def _players_cells(game: Game):
+    """The players table as data: the header and the rows, each cell ``(text,
+    style)`` (style None: a string rich reads markup in)."""
     cols = ["", "player", "life", "ammo", "kills", "hand", "event", "in play"]
     if game.has("schools-out"):
         cols.insert(6, "guts")
-    for col in cols:
-        table.add_column(col, no_wrap=True)
     due = game.to_move
+    rows = []
     for i, p in enumerate(game.players):
         mark = "▶" if i == due else ""
-        row = [mark, Text(p.name[:12], style="bold" if i == due else ""), str(p.life), str(p.ammo),
-               f"{p.kills}/{game.kills_to_win}", str(p.hand),
-               "played" if p.event_round else "-", _short(p.in_play)]
+        row = [(mark, None), (p.name[:12], "bold" if i == due else ""), (str(p.life), None), (str(p.ammo), None),
+               (f"{p.kills}/{game.kills_to_win}", None), (str(p.hand), None),
+               ("played" if p.event_round else "-", None), (_short(p.in_play), None)]
         if game.has("schools-out"):
-            row.insert(6, str(p.guts))
-        table.add_row(*row)
+            row.insert(6, (str(p.guts), None))
+        rows.append(row)
+    return cols, rows
+
+
+def _players(game: Game):
+    """The players table (a rich ``Table``)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    cols, rows = _players_cells(game)
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    for col in cols:
+        table.add_column(col, no_wrap=True)
+    for row in rows:
+        table.add_row(*(text if style is None else Text(text, style=style) for text, style in row))
     return table
 
 
@@ -116,14 +129,49 @@ def status_lines(game: Game) -> list[str]:
     return lines
 
 
+class Picture:
+    """The whole picture as a rich renderable: the head, the players table, the
+    status lines; :meth:`plain_lines` gives the same lines without rich."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def _head(self) -> list[tuple[str, str]]:
+        game = self.game
+        return [("Zombies!!! quick play", "bold"),
+                (f"  {len(game.players)} players, {game.kills_to_win} kills to win", "")]
+
+    def __rich_console__(self, console, options):
+        from rich.console import Group
+        from rich.text import Text
+
+        parts = [Text.assemble(*self._head()), _players(self.game)]
+        for i, line in enumerate(status_lines(self.game)):
+            parts.append(Text(line, style="bold" if i == 0 else ""))
+        yield Group(*parts)
+
+    def plain_lines(self, width: int, height: int) -> list[str] | None:
+        """The lines rich prints for this picture ``width`` columns wide to a pipe,
+        without rich; None when they cannot be sure (a players table that would not
+        fit its natural width, markup or emoji codes in a name or a card)."""
+        from referee.cli import plain
+
+        cols, rows = _players_cells(self.game)
+        table = plain.grid_lines(cols, [[text for text, _ in row] for row in rows], width, pad_edge=False)
+        if table is None:
+            return None
+        out: list[str] = []
+        for text in ["".join(t for t, _ in self._head()), None, *status_lines(self.game)]:
+            lines = table if text is None else plain.text_lines(text, width, markup=False)
+            if lines is None:
+                return None
+            out += lines
+        return out
+
+
 def render(game: Game, **extras):
-    """The whole picture."""
-    head = Text.assemble(("Zombies!!! quick play", "bold"),
-                         f"  {len(game.players)} players, {game.kills_to_win} kills to win")
-    parts = [head, _players(game)]
-    for i, line in enumerate(status_lines(game)):
-        parts.append(Text(line, style="bold" if i == 0 else ""))
-    return Group(*parts)
+    """The whole picture (a rich renderable; ``Picture.plain_lines`` without rich)."""
+    return Picture(game)
 
 
 def summary(game: Game) -> str:
