@@ -5,7 +5,8 @@
 
 1. **The verdict.**  A yes/no question (one whose asking clause is led by an auxiliary
    verb, or holds one inverted before a pronoun after some context, "as a zombie player
-   do i still roll"; "X, right?", "is that right", or a claim "he says X, is that
+   do i still roll", or follows an opening circumstance without a comma, "with three
+   players does flee ...", "if the grave is occupied is the card ..."; "X, right?", "is that right", or a claim "he says X, is that
    right", which asks about X) is read against the game's canonical questions
    (:mod:`rulesdb.verdicts`), each written with its verdict from the rulebook, of the
    entries the search ranks in its first eight (:func:`candidates`: cosine of the
@@ -17,7 +18,8 @@
    when another wording of its entry agrees), at most :data:`MISSING_WORDS` of its
    content words go unpaired (words paired one to one with their synonyms), no key word
    of the game was swapped for another and the question's subject is not one it lacks
-   ("can the dog ..." is not answered by "can the zombies ..."), its entry is the
+   ("can the dog ..." is not answered by "can the zombies ..."), every content word of
+   an opening circumstance is paired ("if the grave is occupied ..."), its entry is the
    search's first, and no other of them within :data:`CONFLICT` gives the other verdict.
    The canonical questions are the files of :mod:`rulesdb.verdicts` and the banked
    players' questions a reader gave a verdict (:func:`rulesdb.verdicts.from_bank`).
@@ -298,13 +300,52 @@ def _question_clause(text: str) -> tuple[int, list[str], int] | None:
             # "when the pile is gone, do we ...": a subordinate clause before another one
             if c[0] in ("when", "where") and i + 1 < len(clauses) and not (len(c) > 1 and _is_aux(c[1])):
                 continue
+            # "when the deck runs out do we reshuffle" (not "when during my turn can i")
+            if c[0] == "when" and len(c) > 1 and (c[1] in _DETERMINERS or c[1] in _PRONOUNS) \
+                    and _opened(c) is not None:
+                return i, c, _opened(c)
             return None
+        if c[0] in _OPENERS and _opened(c) is not None:
+            return i, c, _opened(c)
         if _is_aux(c[0]):
             return i, c, 0
         k = next((k for k in range(1, len(c) - 1) if c[k] in _INNER_AUX and c[k + 1] in _PRONOUNS), None)
         if k is not None and not any(w in _WH for w in c[1 if c[0] in _SUBORDINATE else 0:k]):
             return i, c, k
     return None
+
+
+#: Words that open a clause of circumstance before the asking one, with no comma: "with
+#: three players does flee ...", "if the grave is occupied is the card ...".
+_OPENERS = frozenset(_SUBORDINATE) | frozenset("when with during on in at for without against".split())
+_DO_MODAL = frozenset("can could may must do does did will would should shall cant dont doesnt didnt "
+                      "wont shouldnt".split())
+
+
+def _opened(c: list[str]) -> int | None:
+    """In a clause ``c`` opened by a circumstance (:data:`_OPENERS`), the position of the
+    auxiliary verb that asks, past the opening words: the last one before a pronoun or a
+    determiner ("if the grave is occupied is the card ..."), else the last "do" or modal
+    one ("with three players does flee ..."); None when there is none or a wh-word comes
+    before it."""
+    ks = [k for k in range(2, len(c) - 1) if c[k] in _INNER_AUX
+          and (c[k + 1] in _PRONOUNS or c[k + 1] in _DETERMINERS)]
+    if not ks:
+        ks = [k for k in range(2, len(c) - 1) if c[k] in _DO_MODAL]
+    if not ks or any(w in _WH for w in c[1:ks[-1]]):
+        return None
+    return ks[-1]
+
+
+def _opening_words(text: str) -> tuple[str, ...]:
+    """The content words of the circumstance that opens the asking clause of ``text`` ("if
+    the grave is occupied is the card ..." -> ("grave", "occupied")), or () when the
+    clause is not opened by one (:data:`_OPENERS`)."""
+    found = _question_clause(text)
+    if found is None or found[2] == 0 or found[1][0] not in _OPENERS:
+        return ()
+    _, c, k = found
+    return tuple(w for w in content_words(" ".join(c[1:k])) if w not in _NOT_KEYS)
 
 
 def _aux_led(text: str) -> bool:
@@ -509,6 +550,11 @@ def decide(q: Question, cands: list[Candidate], overridden: frozenset = frozense
                         "top": top is None or best.canon.entry == top,
                         "rival": rival.canon.q if rival else None})
     if best.extra > extra or best.missing > missing or swapped:
+        return None
+    # a question opened by a circumstance ("if the grave is occupied is ...") is not
+    # answered by a canonical question that leaves a word of it unpaired
+    pool = frozenset().union(*best._cw) if best._cw else frozenset()
+    if any(_forms(w).isdisjoint(pool) for w in _opening_words(q.proposition)):
         return None
     if rival is not None or (top is not None and best.canon.entry != top):
         return None

@@ -317,3 +317,33 @@ def test_the_verdict_comes_from_the_searchs_first_entry(bare):
 ])
 def test_a_yes_no_question_after_context_in_the_same_clause(question, yes_no):
     assert A.read(question).yes_no is yes_no
+
+
+@pytest.mark.parametrize("question, yes_no", [
+    ("when the deck runs out do we reshuffle", True),
+    ("with three players does flee let me go again", True),
+    ("if the grave is occupied is the zombie card thrown out", True),
+    ("if the zombie can move does it die", True),
+    ("when do we reshuffle", False),
+    ("when the deck runs out what happens", False),
+    ("with a shotgun how many can i kill", False),
+    ("in what order do we play", False),
+])
+def test_a_yes_no_question_after_an_opening_circumstance_without_a_comma(question, yes_no):
+    assert A.read(question).yes_no is yes_no
+
+
+def test_the_asking_clause_after_an_opening_circumstance_names_the_subject():
+    assert A.read("if the grave is occupied is the zombie card thrown out").subject == "zombie"
+    assert A.read("if the zombie can move does it die").subject == "it"
+
+
+def test_an_opening_circumstance_the_canonical_question_lacks_gets_none(bare):
+    """"can the zombies go through the gate" (No) does not answer the same question asked
+    under a circumstance it does not name; it does answer one whose circumstance it
+    holds."""
+    assert A.match(bare, A.read("with the gate locked can the zombies go through the gate"), "fluffy") is None
+    assert A.match(bare, A.read("if a zombie reaches the gate can the zombies go through the gate"),
+                   "fluffy") is None
+    v = A.match(bare, A.read("at the gate can the zombies go through the gate"), "fluffy")
+    assert v is not None and v.verdict == "no"
