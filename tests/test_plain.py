@@ -386,3 +386,120 @@ def test_fof_and_zombies_show_and_move_to_a_pipe_import_no_rich_console(game, tm
         code, loaded = eval(res.stderr.strip().splitlines()[-1])
         assert code == 0 and shown in res.stdout and "\x1b" not in res.stdout, (args, res.stdout, res.stderr)
         assert not {"rich.console", "rich.table", "rich.text", "rich.markup"} & set(loaded), (args, loaded)
+
+
+# -- Zombie Fluxx and Zombie Attack: the pictures of `show` (issue 26) ----------------------------
+
+PICTURE_GAMES = {"fluxx": [{"Players": "Ann, Ben, Cat"}, {"Players": "Annabelle Longname, Ben, Cat, Dan, Eve, Finn"}],
+                 "zombie-attack": [{"Players": "Ann, Ben", "Board": "default"},
+                                   {"Players": "Annabelle, Zed, Cat, Carl, Eve, Finnegan", "Board": "default"}]}
+
+
+def fluxx_za_positions(game_name: str, seed: int = 7, every: int = 6) -> list:
+    """Positions along seeded random legal play (one per ``every`` events, and the end)
+    from each set of tags of :data:`PICTURE_GAMES`."""
+    import copy
+    import random
+
+    out = []
+    for n, tags in enumerate(PICTURE_GAMES[game_name]):
+        rng = random.Random(seed + n)
+        game = spec(game_name).new_game(dict(tags))
+        for step in range(400):
+            legal = game.legal_events()
+            if not legal:
+                break
+            if step % every == 0:
+                out.append(copy.deepcopy(game))
+            game.apply(rng.choice(legal).text)
+        out.append(game)
+    return out
+
+
+def half_sample_by_lines(game_name: str):
+    """The game's built-in sample cut at half its lines: a game in progress."""
+    import tempfile
+    from pathlib import Path
+
+    from referee.replay import replay_file
+
+    lines = spec(game_name).sample_text().splitlines(True)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "half.rec"
+        path.write_text("".join(lines[: len(lines) // 2]), encoding="utf-8")
+        result = replay_file(path)
+    assert result.error is None, result.error
+    return result.game
+
+
+@pytest.mark.parametrize("game_name", ["fluxx", "zombie-attack"])
+@pytest.mark.parametrize("width, height", [(80, 24), (60, 20), (100, 30), (40, 20)])
+def test_fluxx_and_zombie_attack_pictures_are_printed_as_rich_prints_them(game_name, width, height):
+    """Along seeded random games (three and six players), the plain lines of the picture
+    are rich's output byte for byte; the plain renderer takes every picture that fits
+    (Zombie Attack's 14-square mansion, 45 columns, does not fit 40: rich crops it, so it
+    is left to rich)."""
+    render = spec(game_name).render_module().render
+    positions = fluxx_za_positions(game_name)
+    assert len(positions) > 20
+    for game in positions:
+        pictures = [render(game)]
+        if game_name == "zombie-attack" and (width, height) == (80, 24):
+            pictures += [render(game, width=65), render(game, height=40), render(game, width=120, height=40)]
+        for picture in pictures:
+            lines = picture.plain_lines(width, height)
+            if game_name == "zombie-attack" and width == 40:
+                assert lines is None
+                continue
+            assert lines is not None, (width, height)
+            assert joined(lines) == rich_print(width, picture, height=height)
+
+
+@pytest.mark.parametrize("game_name", ["fluxx", "zombie-attack"])
+def test_fluxx_and_zombie_attack_half_samples_take_the_plain_path(game_name):
+    """The position `startup_commands.py --all-games` measures: at 80x24 the picture
+    is laid out here (not handed back to rich), and the bytes are rich's."""
+    picture = spec(game_name).render_module().render(half_sample_by_lines(game_name))
+    lines = picture.plain_lines(80, 24)
+    assert lines is not None
+    assert joined(lines) == rich_print(80, picture, height=24)
+
+
+def test_zombie_attack_picture_leaves_markup_in_a_name_to_rich():
+    """A panel row rich reads markup in (``First Mover: [b]...``) is not laid out here."""
+    game = spec("zombie-attack").new_game({"Players": "[b]Ann, Ben", "Board": "default"})
+    picture = spec("zombie-attack").render_module().render(game)
+    assert picture.plain_lines(80, 24) is None
+    assert "First Mover: Ann" in rich_print(80, picture)  # rich's markup took the [b]
+
+
+@pytest.mark.parametrize("game_name", ["fluxx", "zombie-attack"])
+def test_fluxx_and_zombie_attack_show_and_move_to_a_pipe_import_no_rich_console(game_name, tmp_path):
+    """`show` and `move` of a game in progress (the sample cut at half), printed to a
+    pipe with NO_COLOR, load none of rich's console, table, text or markup modules."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    lines = spec(game_name).sample_text().splitlines(True)
+    cut = tmp_path / "half.rec"
+    cut.write_text("".join(lines[: len(lines) // 2]), encoding="utf-8")
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "p.db"), "COLUMNS": "80", "LINES": "24", "NO_COLOR": "1"}
+    for key in ("FORCE_COLOR", "TTY_COMPATIBLE"):
+        env.pop(key, None)
+    subprocess.run([sys.executable, "-m", "referee", "import", str(cut)], env=env, capture_output=True, check=True)
+    legal = subprocess.run([sys.executable, "-m", "referee", "legal", "--json"], env=env, capture_output=True,
+                           text=True, check=True)
+    event = json.loads(legal.stdout)["legal"][0]["event"]
+    probe = ("import runpy, sys\nsys.argv = ['referee', *sys.argv[1:]]\n"
+             "try:\n    runpy.run_module('referee', run_name='__main__')\nexcept SystemExit as e:\n    code = e.code\n"
+             "rich = sorted(m for m in sys.modules if m.split('.')[0] == 'rich')\n"
+             "print(repr((code, rich)), file=sys.stderr)")
+    shown = {"fluxx": "Zombie Fluxx", "zombie-attack": "First Mover:"}[game_name]
+    for args, expect in ((["show"], shown), (["move", event], event)):
+        res = subprocess.run([sys.executable, "-c", probe, *args], env=env, capture_output=True, text=True,
+                             timeout=60)
+        code, loaded = eval(res.stderr.strip().splitlines()[-1])
+        assert code == 0 and expect in res.stdout and "\x1b" not in res.stdout, (args, res.stdout, res.stderr)
+        assert not {"rich.console", "rich.table", "rich.text", "rich.markup"} & set(loaded), (args, loaded)

@@ -266,3 +266,103 @@ def grid_lines(columns: Sequence[str], rows: Sequence[Sequence[str]], width: int
             parts.append(" " * l + (gap + cell if j == "right" else cell + gap) + " " * r)
         out.append("".join(parts))
     return out if _fits(out, width) else None
+
+
+# -- tables of a picture: Table(box=None, expand=...) with per-column settings (issue 26) ----
+
+
+def column_table_lines(columns: Sequence[str], rows: Sequence[Sequence[str]], width: int, *,
+                       max_widths: Sequence[int | None] = (), ratios: Sequence[int | None] = (),
+                       justify: Sequence[str] = (), overflow: Sequence[str] = (),
+                       padding: int = 1, pad_edge: bool = True, expand: bool = False,
+                       show_header: bool = True) -> list[str] | None:
+    """The lines rich prints for ``Table(box=None, padding=(0, padding), pad_edge=...,
+    expand=..., show_header=...)`` whose columns have the given ``max_width``,
+    ``ratio``, ``justify`` (``left`` or ``right``) and ``overflow`` (``fold`` or
+    ``ellipsis``; none is ``no_wrap``), every cell a string without markup, at
+    ``width`` columns.  Separate from :func:`table_lines` (the ``legal`` tables), for
+    the pictures of Zombie Fluxx and Zombie Attack.  None when a cell is not
+    :func:`safe`, the width is under :data:`MIN_WIDTH` or a column would be squeezed
+    to nothing (rich's own layout then)."""
+    from rich._ratio import ratio_distribute, ratio_reduce
+    from rich.cells import cell_len
+
+    ncol = len(columns)
+
+    def pick(values, default):
+        return [values[i] if i < len(values) and values[i] is not None else default for i in range(ncol)]
+
+    max_widths, ratios = pick(max_widths, None), pick(ratios, None)
+    justify, overflow = pick(justify, "left"), pick(overflow, "ellipsis")
+    if not ncol or any(len(r) != ncol for r in rows) or width < MIN_WIDTH:
+        return None
+    if any(j not in ("left", "right") for j in justify) or any(o not in ("fold", "ellipsis") for o in overflow):
+        return None
+    cols = [[*([columns[i]] if show_header else []), *(r[i] for r in rows)] for i in range(ncol)]
+    if not all(isinstance(c, str) and safe(c) for col in cols for c in col):
+        return None
+    pads = []
+    for i in range(ncol):
+        left = 0 if (i == 0 and not pad_edge) else padding
+        right = 0 if (i == ncol - 1 and not pad_edge) else padding
+        pads.append((left, right))
+
+    def measure(i: int, room: int) -> int:
+        """``_measure_column(...).maximum`` of column ``i`` in ``room`` cells."""
+        if room < 1:
+            return 0
+        left, right = pads[i]
+        extra = left + right
+        best = 0
+        for cell in cols[i]:
+            if room - extra < 1:
+                m = room
+            else:
+                longest = max((cell_len(line) for line in cell.splitlines()), default=0)
+                inner = min(longest, room)
+                m = min((0 if inner < 1 else inner) + extra, room)
+            best = max(best, m)
+        best = min(best, room)
+        if max_widths[i] is not None:
+            best = min(best, max_widths[i] + extra)
+        return best
+
+    ranges = [measure(i, width) for i in range(ncol)]
+    widths = [r or 1 for r in ranges]
+    flexible = [r is not None for r in ratios]
+    if expand and any(ratios[i] for i in range(ncol) if flexible[i]):
+        fixed = [0 if flexible[i] else ranges[i] for i in range(ncol)]
+        minimum = [1 + sum(pads[i]) for i in range(ncol) if flexible[i]]
+        shares = iter(ratio_distribute(width - sum(fixed), [ratios[i] or 0 for i in range(ncol) if flexible[i]],
+                                       minimum))
+        widths = [fixed[i] + next(shares) if flexible[i] else widths[i] for i in range(ncol)]
+    total = sum(widths)
+    if total > width:
+        widths = _collapse(widths, [True] * ncol, width)
+        total = sum(widths)
+        if total > width:
+            widths = ratio_reduce(total - width, [1] * ncol, widths, widths)
+            total = sum(widths)
+        widths = [measure(i, w) for i, w in enumerate(widths)]
+    if total < width and expand:
+        if not any(widths):
+            return None
+        widths = [w + p for w, p in zip(widths, ratio_distribute(width - total, widths))]
+    if any(w - sum(pad) < 1 for w, pad in zip(widths, pads)) or sum(widths) > width:
+        return None
+    out: list[str] = []
+    for index in range(len(cols[0])):
+        cells = []
+        for i in range(ncol):
+            left, right = pads[i]
+            inner = widths[i] - left - right
+            lines = wrap(cols[i][index], inner, overflow=overflow[i], justify="left")
+            if justify[i] == "right":
+                lines = [" " * (inner - cell_len(line.rstrip())) + line.rstrip() for line in lines]
+            cells.append([" " * left + line + " " * right for line in lines])
+        height = max(len(c) for c in cells)
+        for c, w in zip(cells, widths):
+            blank = [" " * w] * (height - len(c))
+            c[:] = blank + c if (show_header and index == 0) else c + blank
+        out.extend("".join(parts) for parts in zip(*cells))
+    return out if _fits(out, width) else None

@@ -16,19 +16,30 @@ its room's letter in lower case (``k`` kitchen; the legend names them), a hallwa
 ``.``, the table ``##``, an exit ``fr``, ``bk`` or ``fi``.  Tokens: a human by the
 player's initial (``A``), ``A~`` hiding, ``A*`` a zombie player, ``Z`` a zombie
 (``ZZ`` two on one square); a square with several tokens shows their first marks.
+
+rich is imported only to draw with it: printed to a pipe, :meth:`Picture.plain_lines`
+gives the same lines without rich's console (issue 26: start-up).
 """
 
 from __future__ import annotations
-
-from rich.console import Group
-from rich.table import Table
-from rich.text import Text
 
 from referee.grid import mark_south, square_name
 
 from .board import EXIT_NAMES, Mansion
 
 EXIT_MARK = {"front": "fr", "back": "bk", "fire": "fi"}
+
+
+def _text_class(plain: bool = False):
+    """rich's ``Text``, or :class:`referee.plaintext.PlainText` (the same calls, no
+    styles) for a picture printed to a pipe without importing rich's console."""
+    if plain:
+        from referee.plaintext import PlainText
+
+        return PlainText
+    from rich.text import Text
+
+    return Text
 
 
 def initials(names: list[str]) -> dict[str, str]:
@@ -39,7 +50,8 @@ def initials(names: list[str]) -> dict[str, str]:
     return {n: str(i + 1) for i, n in enumerate(names)}
 
 
-def _plain(m: Mansion, sq) -> Text:
+def _plain(m: Mansion, sq, plain: bool = False):
+    Text = _text_class(plain)
     kind = m.kind[sq]
     if kind == "table":
         return Text("##", style="bold")
@@ -50,8 +62,10 @@ def _plain(m: Mansion, sq) -> Text:
     return Text(" .", style="dim")
 
 
-def draw_mansion(m: Mansion, tokens: dict | None = None) -> Text:
-    """The mansion as text; ``tokens`` maps squares to a 2-character :class:`Text`."""
+def draw_mansion(m: Mansion, tokens: dict | None = None, plain: bool = False):
+    """The mansion as text; ``tokens`` maps squares to a 2-character :class:`Text`
+    (``plain``: of :class:`referee.plaintext.PlainText`)."""
+    Text = _text_class(plain)
     tokens = tokens or {}
     out = Text()
     out.append("   " + "".join(f" {chr(97 + f)} " for f in range(m.width)).rstrip() + "\n", style="dim")
@@ -70,7 +84,7 @@ def draw_mansion(m: Mansion, tokens: dict | None = None) -> Text:
         row.append("|")
         for f in range(m.width):
             sq = (f, rank)
-            row.append_text(tokens.get(sq) or _plain(m, sq))
+            row.append_text(tokens.get(sq) or _plain(m, sq, plain))
             if (sq, "E") in m.open:
                 row.append("=" if m.open[(sq, "E")] else " ", style="bold magenta")
             else:
@@ -81,12 +95,14 @@ def draw_mansion(m: Mansion, tokens: dict | None = None) -> Text:
     return out
 
 
-def draw_compact(m: Mansion, tokens: dict | None = None) -> Text:
+def draw_compact(m: Mansion, tokens: dict | None = None, plain: bool = False):
     """The mansion in one line a rank, as :func:`draw_mansion` draws its ranks without
     the lines between them: a wall or a door south of a square is written into the
     square (:func:`referee.grid.mark_south`: ``_`` or ``=`` in its free second
     character, else a combining mark under it), and a wall is underlined in colour too
-    (a locked door is the exit square's one open side, so it is not marked)."""
+    (a locked door is the exit square's one open side, so it is not marked).  ``plain``:
+    of :class:`referee.plaintext.PlainText`, without the underlining."""
+    Text = _text_class(plain)
     tokens = tokens or {}
     out = Text()
     out.append("   " + "".join(f" {chr(97 + f)} " for f in range(m.width)).rstrip() + "\n", style="dim")
@@ -96,11 +112,11 @@ def draw_compact(m: Mansion, tokens: dict | None = None) -> Text:
         row.append("|")
         for f in range(m.width):
             sq = (f, rank)
-            cell = (tokens.get(sq) or _plain(m, sq)).copy()
+            cell = (tokens.get(sq) or _plain(m, sq, plain)).copy()
             edge = None if rank == 0 else "wall" if (sq, "S") not in m.open else (
                 "door" if m.open[(sq, "S")] else None)
             cell.plain = mark_south(cell.plain, edge)  # plain text keeps the mark
-            if edge == "wall":
+            if edge == "wall" and not plain:
                 cell.stylize("underline")
             row.append_text(cell)
             if (sq, "E") in m.open:
@@ -115,10 +131,12 @@ def draw_compact(m: Mansion, tokens: dict | None = None) -> Text:
     return out
 
 
-def room_legend(m: Mansion, width: int = 32, exits: bool = True, more: tuple = ()) -> list[Text]:
+def room_legend(m: Mansion, width: int = 32, exits: bool = True, more: tuple = (), plain: bool = False) -> list:
     """The room letters and names, then the ``more`` items (dim), packed into lines of
-    at most ``width`` characters, then (``exits``) a line naming the exits."""
-    lines: list[Text] = []
+    at most ``width`` characters, then (``exits``) a line naming the exits; each a
+    rich ``Text`` (``plain``: a :class:`referee.plaintext.PlainText`)."""
+    Text = _text_class(plain)
+    lines: list = []
     cur = Text()
     items = [(f"{letter.lower()} {name}", "cyan") for letter, name in m.rooms.items()]
     for item, style in items + [(i, "dim") for i in more]:
@@ -140,13 +158,17 @@ def room_legend(m: Mansion, width: int = 32, exits: bool = True, more: tuple = (
 _TOKENS = "A human  A~ hiding  A* zombie player  Z zombie"
 
 
-def render_board(m: Mansion) -> Group:
+def render_board(m: Mansion):
     """A mansion on its own (``referee board check``), with its name and a legend."""
+    from rich.console import Group
+    from rich.text import Text
+
     return Group(Text(m.name, style="bold"), draw_mansion(m), *room_legend(m, 76),
                  Text("## the dining-room table  = locked door  | -- wall", style="dim"))
 
 
-def _tokens(game) -> dict:
+def _tokens(game, plain: bool = False) -> dict:
+    Text = _text_class(plain)
     s = game.s
     marks = initials(game.players)
     per: dict = {}
@@ -173,45 +195,69 @@ def _tokens(game) -> dict:
     return out
 
 
-def _panel(game, compact: bool = False) -> Table:
+def _panel_rows(game, compact: bool = False) -> list[tuple[str, str, bool]]:
+    """The panel's rows: ``(text, style, markup)``; a row with ``markup`` is a string
+    rich reads markup in (as ``Table.add_row`` of a string does), the others are
+    ``Text``."""
     s = game.s
     m = game.mansion
     marks = initials(game.players)
-    info = Table.grid(padding=(0, 1))
-    info.add_column(overflow="fold", max_width=33)
-    info.add_row(Text(f"Zombie Attack  round {s.round}, {s.phase}", style="bold"))
+    rows = [(f"Zombie Attack  round {s.round}, {s.phase}", "bold", False)]
     if game.over:
         if s.winner == "zombies":
-            info.add_row(Text("Every player is a zombie: the zombies win", style="bold red"))
+            rows.append(("Every player is a zombie: the zombies win", "bold red", False))
         else:
-            info.add_row(Text(f"{s.winner} escapes and wins", style="bold green"))
+            rows.append((f"{s.winner} escapes and wins", "bold green", False))
     elif not compact:            # compact: the summary under the picture says it
-        info.add_row(Text(game.phase_text(), style="bold"))
-    info.add_row(f"First Mover: {s.players[s.first].name}")
-    info.add_row(f"pile {sum(s.pile.values())}  discard {sum(s.discard.values())}  destroyed {s.destroyed}")
+        rows.append((game.phase_text(), "bold", False))
+    rows.append((f"First Mover: {s.players[s.first].name}", "", True))
+    rows.append((f"pile {sum(s.pile.values())}  discard {sum(s.discard.values())}  destroyed {s.destroyed}",
+                 "", True))
     mover = game.mover()
     for i, p in enumerate(s.players):
         cards = ", ".join(p.cards) or "-"
         state = "out" if p.out else "zombie" if not p.human else ("escaped" if p.escaped else cards)
         at = square_name(p.at) if p.at is not None else "-"
-        line = Text("▶" if i == mover else " ")
-        line.append(f"{marks[p.name]}", style="bold red" if not p.human else "bold yellow")
-        line.append(f" {p.name[:8]:<8} {at:<3} {state}")
-        info.add_row(line)
+        rows.append((("▶" if i == mover else " ") + f"{marks[p.name]} {p.name[:8]:<8} {at:<3} {state}",
+                     f"player{i}", False))
     zs = sorted(square_name(z.at) for z in s.zombies if z.at is not None)
     moving = ""
     if s.phase == "zombies" and not game.over and not compact:
         moving = f" ({sum(1 for z in s.zombies if not z.moved)} to move)"
-    info.add_row(f"zombies: {' '.join(zs) or 'none'}{moving}")
+    rows.append((f"zombies: {' '.join(zs) or 'none'}{moving}", "", True))
     if compact:                  # the room and token legend go under the mansion
-        info.add_row(Text("exits: " + "  ".join(f"{EXIT_MARK[e]} {square_name(m.exits[e])}" for e in EXIT_NAMES),
-                          style="magenta"))
-        info.add_row(Text("A~ hiding A* zombie pl. Z zombie", style="dim"))
-        return info
-    for line in room_legend(m, 32):
-        info.add_row(line)
-    info.add_row(Text("A human A~ hiding A* zombie pl.", style="dim"))
-    info.add_row(Text("Z zombie  ## table  = door", style="dim"))
+        rows.append(("exits: " + "  ".join(f"{EXIT_MARK[e]} {square_name(m.exits[e])}" for e in EXIT_NAMES),
+                     "magenta", False))
+        rows.append(("A~ hiding A* zombie pl. Z zombie", "dim", False))
+        return rows
+    for line in room_legend(m, 32, plain=True):
+        rows.append((line.plain, "legend", False))
+    rows.append(("A human A~ hiding A* zombie pl.", "dim", False))
+    rows.append(("Z zombie  ## table  = door", "dim", False))
+    return rows
+
+
+def _panel(game, compact: bool = False):
+    from rich.table import Table
+    from rich.text import Text
+
+    s = game.s
+    info = Table.grid(padding=(0, 1))
+    info.add_column(overflow="fold", max_width=33)
+    legend = iter(room_legend(game.mansion, 32)) if not compact else iter(())
+    for text, style, markup in _panel_rows(game, compact):
+        if markup:
+            info.add_row(text)
+        elif style.startswith("player"):
+            p = s.players[int(style.removeprefix("player"))]
+            line = Text(text[0])
+            line.append(text[1], style="bold red" if not p.human else "bold yellow")
+            line.append(text[2:])
+            info.add_row(line)
+        elif style == "legend":
+            info.add_row(next(legend))
+        else:
+            info.add_row(Text(text, style=style))
     return info
 
 
@@ -237,7 +283,9 @@ class Picture:
         return height < full_height(self.game.mansion) + AFTER
 
     def __rich_console__(self, console, options):
+        from rich.console import Group
         from rich.constrain import Constrain
+        from rich.table import Table
 
         width = self.width or options.max_width
         height = self.height or options.height or console.height
@@ -253,6 +301,46 @@ class Picture:
         legend = room_legend(game.mansion, width - 1, exits=False,
                              more=("= door", "_ wall south"))
         yield Constrain(Group(grid, *legend), width)
+
+    def plain_lines(self, width: int, height: int) -> list[str] | None:
+        """The lines rich prints for the picture on a console of ``width`` x ``height``
+        that writes no styles (stdout not a terminal), built without rich's console; None
+        when only rich can be sure of them: the panel squeezed under 6 columns, a mansion
+        wider than the space, a row rich would read markup or an emoji code in."""
+        from rich.cells import cell_len
+
+        from referee.cli import plain
+
+        game = self.game
+        own = self.width or width
+        room = min(own, width)  # rich's Constrain
+        compact = self.compact(self.height or height)
+        draw = draw_compact if compact else draw_mansion
+        left = [line.plain for line in draw(game.mansion, _tokens(game, plain=True), plain=True).split("\n")]
+        rows = _panel_rows(game, compact=compact)
+        if not all(plain.safe(text, markup) for text, _style, markup in rows + [(t, "", False) for t in left]):
+            return None
+        # the grid: Table.grid(padding=(0, 1)) of the mansion (no_wrap) and the panel
+        # (one column, max_width 33); the padding collapses to one space between them
+        mansion = max(cell_len(line) for line in left)
+        panel = min(max(cell_len(line) for text, _s, _m in rows for line in text.splitlines()), 33)
+        inner = min(panel, room - mansion - 1)  # rich narrows the panel (the mansion never wraps)
+        if inner < 6:
+            return None
+        right = [line for text, _s, _m in rows for line in plain.wrap(text, inner, overflow="fold", justify="left")]
+        out = []
+        for i in range(max(len(left), len(right))):
+            a = left[i] if i < len(left) else ""
+            b = right[i] if i < len(right) else " " * inner
+            out.append(a + " " * (mansion - cell_len(a)) + " " + b)
+        if compact:
+            for line in room_legend(game.mansion, own - 1, exits=False, more=("= door", "_ wall south"),
+                                    plain=True):
+                lines = plain.text_lines(line.plain, room, markup=False)
+                if lines is None:
+                    return None
+                out += lines
+        return out
 
 
 def render(game, width: int | None = None, height: int | None = None, **_extras):
