@@ -6,6 +6,7 @@ wide characters), long words and cells that wrap, at widths from cramped to wide
 
 from __future__ import annotations
 
+import functools
 import io
 
 import pytest
@@ -16,7 +17,7 @@ from rich.table import Table
 from referee.cli import plain
 from referee.games import spec
 from tests.test_table_layout import fluffy_positions
-from tests.conftest import examples
+from tests.conftest import THOROUGH, examples
 
 #: Letters the games print, and some to make trouble: wide (CJK, emoji), combining,
 #: zero-width joiner, variation selector, brackets and colons (markup, emoji codes).
@@ -293,7 +294,7 @@ def random_positions(game: str, seeds: int = 5, steps: int = 250) -> list:
             if not legal:
                 break
             engine.apply(rng.choice(legal))
-            if step % 9 == 0:
+            if step % (9 if THOROUGH else 27) == 0:  # REFEREE_THOROUGH=1: every 9th event
                 out.append(copy.deepcopy(engine))
         out.append(engine)
     return out
@@ -395,9 +396,11 @@ PICTURE_GAMES = {"fluxx": [{"Players": "Ann, Ben, Cat"}, {"Players": "Annabelle 
                                    {"Players": "Annabelle, Zed, Cat, Carl, Eve, Finnegan", "Board": "default"}]}
 
 
-def fluxx_za_positions(game_name: str, seed: int = 7, every: int = 6) -> list:
-    """Positions along seeded random legal play (one per ``every`` events, and the end)
-    from each set of tags of :data:`PICTURE_GAMES`."""
+@functools.lru_cache(maxsize=None)
+def fluxx_za_positions(game_name: str, seed: int = 7, every: int = 6 if THOROUGH else 18) -> list:
+    """Positions along seeded random legal play (one per ``every`` events, and the end;
+    every 6th with ``REFEREE_THOROUGH=1``) from each set of tags of :data:`PICTURE_GAMES`,
+    computed once a run (the tests only read them)."""
     import copy
     import random
 
