@@ -5,7 +5,8 @@ Run: python tests/benchmarks/startup_commands.py [--venv /tmp/bench] [--runs 15]
 
 ``--all-games`` measures the same six commands for every game's built-in sample, cut at
 half its lines (a game in progress); each game's ``move`` plays the first event that
-``legal --json`` lists there.
+``legal --json`` lists there; ``import typer`` is measured again before each game (the
+ratios of a long run on a shared machine otherwise drift with it).
 
 How: the checkout is installed (not editable) into a venv of its own (`python -m venv
 VENV && VENV/bin/pip install -q . && VENV/bin/python -m compileall -q VENV/lib`; kept
@@ -128,7 +129,7 @@ def all_games(py: Path, runs: int) -> None:
                "REFEREE_RULES_INDEX": str(Path(tmp) / "idx.db")}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
-        base_wall = base_user = None  # measured once the first store exists
+        print(f"{'command':36} {'wall ms':>8} {'x typer':>8} {'user ms':>8} {'x typer':>8}")
         for sample in sorted(SAMPLE.parent.iterdir()):
             lines = sample.read_text(encoding="utf-8").splitlines(True)
             record = Path(tmp) / f"half{sample.suffix}"
@@ -140,10 +141,10 @@ def all_games(py: Path, runs: int) -> None:
             out = subprocess.run([str(py), "-m", "referee", "legal", "--json"], env=env, capture_output=True,
                                  text=True, check=True).stdout
             first = json.loads(out)["legal"][0]["event"]
-            if base_wall is None:
-                base_wall, base_user = measure(py, ["-c", "import typer"], env, db, pristine, runs)
-                print(f"{'command':36} {'wall ms':>8} {'x typer':>8} {'user ms':>8} {'x typer':>8}")
-                print(f"{'import typer':36} {base_wall * 1000:8.1f} {1:8.2f} {base_user * 1000:8.1f} {1:8.2f}")
+            # typer again for every game: a shared machine drifts over a long run
+            base_wall, base_user = measure(py, ["-c", "import typer"], env, db, pristine, runs)
+            print(f"{sample.stem + ': import typer':36} {base_wall * 1000:8.1f} {1:8.2f} "
+                  f"{base_user * 1000:8.1f} {1:8.2f}")
             for name, args in COMMANDS:
                 if args[2] == "move":
                     args = args[:-2] + [first]
