@@ -234,6 +234,25 @@ def test_show_legal_and_move_print_the_same_bytes_either_way(name, columns, line
             assert CliRunner().invoke(app, ["move", ev.text]).stdout == moved.stdout
 
 
+def run_through_a_pipe(env: dict, *args: str) -> tuple[int, list[str], str, str]:
+    """``python -m referee ARGS`` with ``env``, stdout a pipe: (exit code, the rich
+    modules the process loaded, stdout, stderr less the probe's line)."""
+    import subprocess
+    import sys
+
+    probe = ("import runpy, sys\nsys.argv = ['referee', *sys.argv[1:]]\n"
+             "try:\n    runpy.run_module('referee', run_name='__main__')\nexcept SystemExit as e:\n    code = e.code\n"
+             "rich = sorted(m for m in sys.modules if m.split('.')[0] == 'rich')\n"
+             "print(repr((code, rich)), file=sys.stderr)")
+    res = subprocess.run([sys.executable, "-c", probe, *args], env=env, capture_output=True, text=True, timeout=60)
+    *err, last = res.stderr.strip().splitlines() or [""]
+    code, loaded = eval(last)
+    return code, loaded, res.stdout, "\n".join(err)
+
+
+RICH_LAYOUT = {"rich.console", "rich.table", "rich.text", "rich.markup"}
+
+
 def test_fluffy_show_legal_and_move_to_a_pipe_import_no_rich_console(tmp_path):
     """The point of the plain renderer (issue 26, start-up): printed to a pipe, the
     human forms of `show`, `legal` and `move` load none of rich's console, table or
@@ -246,16 +265,10 @@ def test_fluffy_show_legal_and_move_to_a_pipe_import_no_rich_console(tmp_path):
     for key in ("FORCE_COLOR", "TTY_COMPATIBLE", "NO_COLOR"):
         env.pop(key, None)
     subprocess.run([sys.executable, "-m", "referee", "new", "fluffy"], env=env, capture_output=True, check=True)
-    probe = ("import runpy, sys\nsys.argv = ['referee', *sys.argv[1:]]\n"
-             "try:\n    runpy.run_module('referee', run_name='__main__')\nexcept SystemExit as e:\n    code = e.code\n"
-             "rich = sorted(m for m in sys.modules if m.split('.')[0] == 'rich')\n"
-             "print(repr((code, rich)), file=sys.stderr)")
     for args, shown in ((["show"], "♣ tree"), (["legal"], "what it does"), (["move", "play", "F"], "Fluffy moves")):
-        res = subprocess.run([sys.executable, "-c", probe, *args], env=env, capture_output=True, text=True,
-                             timeout=60)
-        code, loaded = eval(res.stderr.strip().splitlines()[-1])
-        assert code == 0 and shown in res.stdout and "\x1b" not in res.stdout, (args, res.stdout)
-        assert not {"rich.console", "rich.table", "rich.text", "rich.markup"} & set(loaded), (args, loaded)
+        code, loaded, out, _ = run_through_a_pipe(env, *args)
+        assert code == 0 and shown in out and "\x1b" not in out, (args, out)
+        assert not RICH_LAYOUT & set(loaded), (args, loaded)
 
 
 # -- fight-or-flight and zombies: their pictures without rich (issue 26) ----------------------
@@ -354,18 +367,19 @@ def test_a_name_rich_would_read_differently_is_left_to_rich():
     assert plain.grid_lines(["a", "b"], [["x", "y"]], 80, justify=["right"], pad_edge=False) == ["a  b", "x  y"]
 
 
-@pytest.mark.parametrize("game", ["fight-or-flight", "zombies"])
-def test_fof_and_zombies_show_and_move_to_a_pipe_import_no_rich_console(game, tmp_path):
+@pytest.mark.parametrize("game, head", [("fight-or-flight", "Zombie Fight or Flight"),
+                                        ("zombies", "Zombies!!! quick play"),
+                                        ("fluxx", "Zombie Fluxx"), ("zombie-attack", "First Mover:")])
+def test_show_and_move_of_a_game_in_progress_to_a_pipe_import_no_rich_console(game, head, tmp_path):
     """Issue 26: `show` and `move` of a game in progress (the sample cut at half),
-    printed to a pipe with NO_COLOR at 80 columns, load none of rich's console, table
-    or text modules, and print the picture and the event."""
+    printed to a pipe with NO_COLOR at 80 columns, load none of rich's console, table,
+    text or markup modules, and print the picture and the event."""
     import json
     import os
     import subprocess
     import sys
 
-    text = spec(game).sample_text()
-    lines = text.splitlines(True)
+    lines = spec(game).sample_text().splitlines(True)
     cut = tmp_path / "cut.rec"
     cut.write_text("".join(lines[: len(lines) // 2]), encoding="utf-8")
     env = {**os.environ, "REFEREE_DB": str(tmp_path / "p.db"), "COLUMNS": "80", "LINES": "24", "NO_COLOR": "1"}
@@ -376,17 +390,10 @@ def test_fof_and_zombies_show_and_move_to_a_pipe_import_no_rich_console(game, tm
     legal = json.loads(subprocess.run([*run, "legal", "--json"], env=env, capture_output=True, text=True,
                                       check=True, timeout=60).stdout)["legal"]
     event = legal[0]["event"]
-    probe = ("import runpy, sys\nsys.argv = ['referee', *sys.argv[1:]]\n"
-             "try:\n    runpy.run_module('referee', run_name='__main__')\nexcept SystemExit as e:\n    code = e.code\n"
-             "rich = sorted(m for m in sys.modules if m.split('.')[0] == 'rich')\n"
-             "print(repr((code, rich)), file=sys.stderr)")
-    head = {"fight-or-flight": "Zombie Fight or Flight", "zombies": "Zombies!!! quick play"}[game]
     for args, shown in ((["show"], head), (["move", event], event)):
-        res = subprocess.run([sys.executable, "-c", probe, *args], env=env, capture_output=True, text=True,
-                             timeout=60)
-        code, loaded = eval(res.stderr.strip().splitlines()[-1])
-        assert code == 0 and shown in res.stdout and "\x1b" not in res.stdout, (args, res.stdout, res.stderr)
-        assert not {"rich.console", "rich.table", "rich.text", "rich.markup"} & set(loaded), (args, loaded)
+        code, loaded, out, err = run_through_a_pipe(env, *args)
+        assert code == 0 and shown in out and "\x1b" not in out, (args, out, err)
+        assert not RICH_LAYOUT & set(loaded), (args, loaded)
 
 
 # -- Zombie Fluxx and Zombie Attack: the pictures of `show` (issue 26) ----------------------------
@@ -474,35 +481,3 @@ def test_zombie_attack_picture_leaves_markup_in_a_name_to_rich():
     picture = spec("zombie-attack").render_module().render(game)
     assert picture.plain_lines(80, 24) is None
     assert "First Mover: Ann" in rich_print(80, picture)  # rich's markup took the [b]
-
-
-@pytest.mark.parametrize("game_name", ["fluxx", "zombie-attack"])
-def test_fluxx_and_zombie_attack_show_and_move_to_a_pipe_import_no_rich_console(game_name, tmp_path):
-    """`show` and `move` of a game in progress (the sample cut at half), printed to a
-    pipe with NO_COLOR, load none of rich's console, table, text or markup modules."""
-    import json
-    import os
-    import subprocess
-    import sys
-
-    lines = spec(game_name).sample_text().splitlines(True)
-    cut = tmp_path / "half.rec"
-    cut.write_text("".join(lines[: len(lines) // 2]), encoding="utf-8")
-    env = {**os.environ, "REFEREE_DB": str(tmp_path / "p.db"), "COLUMNS": "80", "LINES": "24", "NO_COLOR": "1"}
-    for key in ("FORCE_COLOR", "TTY_COMPATIBLE"):
-        env.pop(key, None)
-    subprocess.run([sys.executable, "-m", "referee", "import", str(cut)], env=env, capture_output=True, check=True)
-    legal = subprocess.run([sys.executable, "-m", "referee", "legal", "--json"], env=env, capture_output=True,
-                           text=True, check=True)
-    event = json.loads(legal.stdout)["legal"][0]["event"]
-    probe = ("import runpy, sys\nsys.argv = ['referee', *sys.argv[1:]]\n"
-             "try:\n    runpy.run_module('referee', run_name='__main__')\nexcept SystemExit as e:\n    code = e.code\n"
-             "rich = sorted(m for m in sys.modules if m.split('.')[0] == 'rich')\n"
-             "print(repr((code, rich)), file=sys.stderr)")
-    shown = {"fluxx": "Zombie Fluxx", "zombie-attack": "First Mover:"}[game_name]
-    for args, expect in ((["show"], shown), (["move", event], event)):
-        res = subprocess.run([sys.executable, "-c", probe, *args], env=env, capture_output=True, text=True,
-                             timeout=60)
-        code, loaded = eval(res.stderr.strip().splitlines()[-1])
-        assert code == 0 and expect in res.stdout and "\x1b" not in res.stdout, (args, res.stdout, res.stderr)
-        assert not {"rich.console", "rich.table", "rich.text", "rich.markup"} & set(loaded), (args, loaded)
