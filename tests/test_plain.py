@@ -426,22 +426,6 @@ def fluxx_za_positions(game_name: str, seed: int = 7, every: int = 6 if THOROUGH
     return out
 
 
-def half_sample_by_lines(game_name: str):
-    """The game's built-in sample cut at half its lines: a game in progress."""
-    import tempfile
-    from pathlib import Path
-
-    from referee.replay import replay_file
-
-    lines = spec(game_name).sample_text().splitlines(True)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "half.rec"
-        path.write_text("".join(lines[: len(lines) // 2]), encoding="utf-8")
-        result = replay_file(path)
-    assert result.error is None, result.error
-    return result.game
-
-
 @pytest.mark.parametrize("game_name", ["fluxx", "zombie-attack"])
 @pytest.mark.parametrize("width, height", [(80, 24), (60, 20), (100, 30), (40, 20)])
 def test_fluxx_and_zombie_attack_pictures_are_printed_as_rich_prints_them(game_name, width, height):
@@ -469,7 +453,7 @@ def test_fluxx_and_zombie_attack_pictures_are_printed_as_rich_prints_them(game_n
 def test_fluxx_and_zombie_attack_half_samples_take_the_plain_path(game_name):
     """The position `startup_commands.py --all-games` measures: at 80x24 the picture
     is laid out here (not handed back to rich), and the bytes are rich's."""
-    picture = spec(game_name).render_module().render(half_sample_by_lines(game_name))
+    picture = spec(game_name).render_module().render(half_sample(game_name))
     lines = picture.plain_lines(80, 24)
     assert lines is not None
     assert joined(lines) == rich_print(80, picture, height=24)
