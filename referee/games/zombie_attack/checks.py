@@ -20,9 +20,8 @@ from .board import EXIT_TITLES
 from .notation import EMPTY, HIDING, WEAPON, Event
 from .state import Rules, State, counter, free_closet_squares, mover
 from .walks import R_DESTROYED_PATH, R_WALLS, R_ZOMBIE_BLOCKED, R_ZOMBIE_EXACT, R_ZOMBIE_SPACING  # noqa: F401
-from .walks import Walk, can_step, context, exact_problem, follow, longest, searcher
+from .walks import Walk, _tnew, can_step, context, exact_problem, follow, longest, searcher
 
-_tnew = tuple.__new__   # a NamedTuple made without its Python-level __new__ (hot paths)
 
 # -- rule ids ----------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from .board import Mansion
 from .notation import HIDING, WEAPON
 from .state import State
 
-_tnew = tuple.__new__   # a NamedTuple made without its Python-level __new__ (hot paths)
+_tnew = tuple.__new__   # a NamedTuple made without its Python-level __new__ (hot paths; checks and engine use it too)
 
 R_WALLS = "zombie-attack.move.walls-table"
 R_ZOMBIE_SPACING = "zombie-attack.move.zombie-spacing"
