@@ -69,6 +69,15 @@ def run(py: Path, args: list[str], env: dict) -> tuple[float, float, int]:
     return wall, usage.ru_utime, proc.returncode
 
 
+def bench_env(tmp: Path, db: Path) -> dict:
+    """The environment of every measured process: the store ``db``, a rules index in
+    ``tmp``, NO_COLOR at 80x24, and bytecode written as a regular install has it."""
+    env = {**os.environ, "REFEREE_DB": str(db), "NO_COLOR": "1", "COLUMNS": "80", "LINES": "24",
+           "REFEREE_RULES_INDEX": str(tmp / "idx.db")}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def measure(py: Path, args: list[str], env: dict, db: Path, pristine: Path, runs: int) -> tuple[float, float]:
     """Median wall and user CPU (seconds) of ``runs`` warm runs."""
     walls, users = [], []
@@ -98,9 +107,7 @@ def main() -> None:
         record = Path(tmp) / "half.zwf"
         record.write_text("".join(SAMPLE.read_text(encoding="utf-8").splitlines(True)[:PREFIX_LINES]),
                           encoding="utf-8")
-        env = {**os.environ, "REFEREE_DB": str(db), "NO_COLOR": "1", "COLUMNS": "80", "LINES": "24",
-               "REFEREE_RULES_INDEX": str(Path(tmp) / "idx.db")}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env = bench_env(Path(tmp), db)
         subprocess.run([str(py), "-m", "referee", "import", str(record)], env=env, stdout=subprocess.DEVNULL,
                        check=True)
         shutil.copyfile(db, pristine)
@@ -125,9 +132,7 @@ def all_games(py: Path, runs: int) -> None:
     worst = 0.0
     with tempfile.TemporaryDirectory() as tmp:
         db, pristine = Path(tmp) / "b.db", Path(tmp) / "pristine.db"
-        env = {**os.environ, "REFEREE_DB": str(db), "NO_COLOR": "1", "COLUMNS": "80", "LINES": "24",
-               "REFEREE_RULES_INDEX": str(Path(tmp) / "idx.db")}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env = bench_env(Path(tmp), db)
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} ({os.cpu_count()} cores)")
         print(f"{'command':36} {'wall ms':>8} {'x typer':>8} {'user ms':>8} {'x typer':>8}")
         for sample in sorted(SAMPLE.parent.iterdir()):
