@@ -22,7 +22,8 @@ and then the command, so drift on a shared machine hits both halves of a pair al
 How to read the table (one row per command, ratios to `import typer`):
 
 - ``cpu min``: user+sys CPU of the child (os.wait4), the least over the runs, and
-  ``x min``, its ratio to the least of `import typer`.  Other processes only ever add
+  ``x min``, its ratio to the least of the `import typer` runs paired with it (as
+  many runs: the least of more runs would be lower).  Other processes only ever add
   to a process's time (waiting, cache and core sharing), so the least is the figure
   nearest the unloaded machine.  This is the headline figure ("robust ratio"); the
   goal is at most 2.00.
@@ -71,7 +72,7 @@ COMMANDS = [
 ]
 
 
-def ensure_venv(venv: Path, fresh: bool) -> Path:
+def ensure_venv(venv: Path, fresh: bool, checkout: Path = ROOT) -> Path:
     """A regular (non-editable) install of this checkout in ``venv``, bytecode compiled;
     its python."""
     py = venv / "bin" / "python"
@@ -79,7 +80,7 @@ def ensure_venv(venv: Path, fresh: bool) -> Path:
         shutil.rmtree(venv)
     if not py.exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-        subprocess.run([str(py), "-m", "pip", "install", "-q", str(ROOT)], check=True)
+        subprocess.run([str(py), "-m", "pip", "install", "-q", str(checkout)], check=True)
         subprocess.run([str(py), "-m", "compileall", "-q", str(venv / "lib")], check=True)
     return py
 
@@ -148,9 +149,9 @@ HEADER = (f"{'command':30} {'cpu min':>7} {'x min':>6} {'x pair p50 [p25-p75]':>
           f"{'wall p50':>8} {'x wall':>6}")
 
 
-def report(label: str, m: dict, t_min: float) -> dict:
-    """Print one row (``t_min``: the least CPU of every `import typer` run of its game);
-    return its figures."""
+def report(label: str, m: dict) -> dict:
+    """Print one row; return its figures."""
+    t_min = min(m["typer_cpu"])  # as many runs as the command's: the least of more runs is lower
     pairs = [c / max(t, 1e-9) for c, t in zip(m["cpu"], m["typer_cpu"])]
     p25, p50, p75 = quartiles(pairs)
     x_min = min(m["cpu"]) / t_min
@@ -175,20 +176,23 @@ def main() -> None:
     parser.add_argument("--venv", type=Path, default=Path(tempfile.gettempdir()) / "bench")
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--fresh", action="store_true", help="reinstall the checkout into the venv")
+    parser.add_argument("--checkout", type=Path, default=ROOT,
+                        help="install this checkout instead (e.g. a `git archive` of the commit to compare with)")
     parser.add_argument("--all-games", action="store_true", help="every game's sample, cut at half")
     parser.add_argument("--games", default="", help="some games' samples, cut at half (comma-separated)")
     parser.add_argument("--instructions", action="store_true", help="also count instructions (valgrind)")
     parser.add_argument("--json-out", type=Path, help="write every figure to this file")
     opts = parser.parse_args()
-    py = ensure_venv(opts.venv, opts.fresh)
+    py = ensure_venv(opts.venv, opts.fresh, opts.checkout)
     if opts.all_games or opts.games:
         wanted = set(filter(None, opts.games.split(",")))
         samples = [s for s in sorted(SAMPLES.iterdir()) if not wanted or s.stem in wanted]
         plans = [(s.stem, s, None) for s in samples]
     else:
         plans = [("fluffy (22 events)", SAMPLE, PREFIX_LINES)]
-    print(f"load average before: {load()} ({os.cpu_count()} cores); {opts.runs} interleaved rounds")
-    print(HEADER)
+    print(f"load average before: {load()} ({os.cpu_count()} cores); {opts.runs} interleaved rounds; "
+          f"{opts.checkout}", flush=True)
+    print(HEADER, flush=True)
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         db, pristine = Path(tmp) / "b.db", Path(tmp) / "pristine.db"
@@ -209,9 +213,9 @@ def main() -> None:
                 commands = [(n, a[:-2] + [first] if a[2] == "move" else a) for n, a in COMMANDS]
             measured = measure(py, commands, env, db, pristine, opts.runs, opts.instructions)
             typer_min = min(min(m["typer_cpu"]) for m in measured.values())
-            print(f"{label + ': import typer':30} {typer_min * 1000:7.1f} {1:6.2f}")
+            print(f"{label + ': import typer':30} {typer_min * 1000:7.1f} {1:6.2f}  (the least of all its runs)")
             for name, _ in commands:
-                results[f"{label}: {name}"] = report(f"{label}: {name}", measured[name], typer_min)
+                results[f"{label}: {name}"] = report(f"{label}: {name}", measured[name])
     worst = max(results.items(), key=lambda kv: kv[1]["x_min"])
     print(f"load average after: {load()}; worst robust ratio (x min) {worst[1]['x_min']:.2f} "
           f"({worst[0]}; goal: 2.00); worst x pair p50 {max(r['x_pair'] for r in results.values()):.2f}; "
