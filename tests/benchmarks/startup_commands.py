@@ -36,8 +36,9 @@ How to read the table (one row per command, ratios to `import typer`):
 - ``--instructions``: each command (and typer) once more under `valgrind
   --tool=callgrind` with PYTHONHASHSEED=0: ``Ir`` is the instructions executed and
   ``x Ir`` the ratio, independent of the machine's load (about 4 s of CPU a process).
-  It counts no time spent waiting on the file system, so it reads a little lower than
-  the CPU ratio.
+  It counts instructions, not time: work bound by memory (a garbage collection's scan
+  of every object) costs more time per instruction than the interpreter's own, so it
+  differs from the CPU ratio in either direction.
 
 The load average (and the core count) is printed before and after.
 """
@@ -118,6 +119,8 @@ def bench_env(tmp: Path, db: Path) -> dict:
 
 def quartiles(xs: list[float]) -> tuple[float, float, float]:
     """(p25, p50, p75) of ``xs``."""
+    if len(xs) < 2:
+        return xs[0], xs[0], xs[0]
     q = statistics.quantiles(xs, n=4, method="inclusive")
     return q[0], q[1], q[2]
 
