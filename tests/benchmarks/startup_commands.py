@@ -24,16 +24,17 @@ How to read the table (one row per command, ratios to `import typer`):
 - ``x pair p50 [p25-p75]``: the headline figure ("robust ratio"; the goal is at most
   2.00).  Each pair is a command's user+sys CPU (os.wait4) over the CPU of the `import
   typer` run just before it; the median of the pairs and their interquartile range.
-  Two runs of ``--all-games --runs 10`` at a load average of 8 on 2 cores moved it by
-  0.04 on average (at most 0.10) over the 30 commands.
+  Over three runs of ``--all-games --runs 10`` at a load average of 5 to 10 on 2 cores,
+  a command's figure moved within 0.06 on average (0.16 at most) over the 30 commands
+  (tests/benchmarks/startup_results.md).
 - ``cpu min`` and ``x min``: the least CPU of the command over the least of its paired
   typer runs (as many runs: the least of more runs would be lower).  Other processes
   only ever add to a process's time, so the least is near the unloaded machine; it is
-  the check on the pair median (0.05 on average between the same two runs, at most
-  0.20: a least of 10 runs is one lucky run).
+  the check on the pair median (it moved within 0.08 on average in the same three
+  runs, 0.21 at most: a least of 10 runs is one lucky run).
 - ``wall p50`` and ``x wall``: the median wall time and its ratio to typer's, the
-  figure a user feels; on a machine shared by other work it drifts by ~30% while the
-  CPU figures move a few percent.
+  figure a user feels; on a machine shared by other work it drifts (0.21 on average
+  and 0.67 at most in the same three runs).
 - ``--instructions``: each command (and typer) once more under `valgrind
   --tool=callgrind` with PYTHONHASHSEED=0: ``Ir`` is the instructions executed and
   ``x Ir`` the ratio, independent of the machine's load (about 4 s of CPU a process).
