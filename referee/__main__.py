@@ -1,6 +1,14 @@
 """``python -m referee``: the same as the ``referee`` command."""
 
-import referee
+import gc
+
+# Start-up (issue 26): no garbage collection while the modules load.  What they create
+# lives to the end of the process, yet each collection scans it again (and the one at
+# exit scans it all).  :func:`referee.cli.main` freezes it (gc.freeze: never scanned)
+# and turns collection back on before the command runs.
+gc.disable()
+
+import referee  # noqa: E402
 
 referee.LEAN_START = True
 

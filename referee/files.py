@@ -54,6 +54,38 @@ def resolve(value: str, base: Path | str | None) -> Path:
     return path
 
 
+#: The built-in TOML files (under ``referee/data``) read again as JSON: ``{path: {"text":
+#: the file's text, "json": its document}}``, written by ``tools/compile_data.py``.
+COMPILED = "compiled.json"
+_compiled: dict[str, str] | None = None
+
+
+def compiled_toml(text: str) -> dict | None:
+    """The document of the built-in data file whose text is exactly ``text`` (a board,
+    the Fluxx catalogue, the Zombies!!! tiles), a fresh copy read from its JSON form in
+    :data:`COMPILED`; None for any other text, or when that file is missing.
+
+    Start-up (issue 26): parsing the TOML (and importing :mod:`tomllib`) cost more than
+    the rest of loading a Fluxx game; JSON is parsed in C.  ``tests/test_compiled_data.py``
+    checks every document equals what :func:`load_toml` reads from the TOML, so a stale
+    file fails the tests (a text that changed only misses the compiled form)."""
+    global _compiled
+    if _compiled is None:
+        import json
+
+        try:
+            raw = Path(__file__).with_name("data").joinpath(COMPILED).read_text(encoding="utf-8")
+        except OSError:
+            raw = "{}"
+        _compiled = {entry["text"]: entry["json"] for entry in json.loads(raw).values()}
+    found = _compiled.get(text)
+    if found is None:
+        return None
+    import json
+
+    return json.loads(found)
+
+
 def load_toml(text: str, source: str = "file") -> dict:
     """The TOML document ``text``, with every integer in it bounded like every other
     number the referee reads (:data:`referee.numbers.MAX_DIGITS` digits).
@@ -69,6 +101,9 @@ def load_toml(text: str, source: str = "file") -> dict:
     ...
     referee.errors.BadInputError: t.toml, line 1: a number has more than 19 digits (the most any count may have)
     """
+    doc = compiled_toml(text)
+    if doc is not None:
+        return doc
     import tomllib
 
     from referee.numbers import MAX_DIGITS

@@ -203,3 +203,26 @@ def test_python_m_referee_registers_the_games_commands_only_when_the_line_needs_
         out, (code, cli) = run(*line)
         assert code == 0 and cli, (line, code, out)  # registered, and found
     assert "match" in run("--help")[0] and "Zombie (creeper" in run("cards", "show", "Zombie")[0]
+
+
+def test_python_m_referee_loads_its_modules_without_collecting_then_runs_the_command_collecting(tmp_path):
+    """Start-up (issue 26): ``referee.__main__`` turns garbage collection off while the
+    modules load, and ``main`` freezes what they made and turns it back on before the
+    command runs (a `play` session collects as any program does)."""
+    import os
+    import subprocess
+
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "gc.db"), "NO_COLOR": "1"}
+    probe = ("import gc, runpy, sys\nsys.argv = ['referee', *sys.argv[1:]]\n"
+             "import referee.__main__\nloading = gc.isenabled()\n"
+             "try:\n    runpy.run_module('referee', run_name='__main__')\nexcept SystemExit as e:\n    code = e.code\n"
+             "print(repr((code, loading, gc.isenabled(), gc.get_freeze_count() > 10000)), file=sys.stderr)")
+
+    def run(*args):
+        res = subprocess.run([sys.executable, "-c", probe, *args], env=env, capture_output=True, text=True,
+                             timeout=60)
+        return eval(res.stderr.strip().splitlines()[-1])
+
+    assert run("new", "fluffy", "--board", "default") == (0, False, True, True)
+    assert run("show", "--json") == (0, False, True, True)
+    assert run("move", "play", "F") == (0, False, True, True)

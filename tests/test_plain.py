@@ -465,3 +465,38 @@ def test_zombie_attack_picture_leaves_markup_in_a_name_to_rich():
     picture = spec("zombie-attack").render_module().render(game)
     assert picture.plain_lines(80, 24) is None
     assert "First Mover: Ann" in rich_print(80, picture)  # rich's markup took the [b]
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(st.integers(0, 200), st.lists(st.integers(0, 5), min_size=1, max_size=6),
+       st.one_of(st.none(), st.lists(st.integers(0, 30), max_size=6)))
+def test_ratio_distribute_and_reduce_give_riches_parts(total, ratios, minimums):
+    """plain's copies of rich._ratio's functions (rich._ratio imports fractions and decimal:
+    start-up, issue 26) give rich's parts, or fail as rich's do."""
+    from rich._ratio import ratio_distribute, ratio_reduce
+
+    def both(ours, theirs, *args):
+        try:
+            expected = theirs(*args)
+        except AssertionError:
+            with pytest.raises(AssertionError):
+                ours(*args)
+            return
+        assert ours(*args) == expected
+
+    both(plain._ratio_distribute, ratio_distribute, total, ratios, minimums)
+    values = [total + i for i in range(len(ratios))]
+    both(plain._ratio_reduce, ratio_reduce, total, ratios, minimums or [1] * len(ratios), values)
+
+
+def test_a_fluxx_picture_to_a_pipe_imports_no_fractions():
+    """rich._ratio (fractions, decimal) stays out of the plain path of the players' table."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from referee.cli import plain; from referee.games import spec\n"
+            "g = spec('fluxx').new_game({'Players': 'Ann, Ben, Cat'})\n"
+            "print(spec('fluxx').render_module().render(g).plain_lines(80, 24) is not None,"
+            " 'fractions' in sys.modules, 'rich._ratio' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "False", "False"]

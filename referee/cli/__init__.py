@@ -120,6 +120,11 @@ def main(argv: list[str] | None = None) -> None:
         if chosen is None or _named(args) == "new":  # the whole app, or a game's own command
             register_games()
             chosen = lean_app(args) or app
+        if _referee.LEAN_START:  # referee.__main__ turned collection off while the modules loaded
+            import gc
+
+            gc.freeze()
+            gc.enable()
         # argv stays None for the console script: click then reads (and on Windows expands) sys.argv itself
         code = run_command(lambda: chosen(args=argv, prog_name="referee", standalone_mode=False))
     except SystemExit:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+from math import ceil
 from typing import Sequence
 
 from referee.plaintext import wrap
@@ -157,6 +158,25 @@ def _ratio_reduce(total: int, ratios: list[int], maximums: list[int], values: li
     return out
 
 
+def _ratio_distribute(total: int, ratios: list[int], minimums: list[int] | None = None) -> list[int]:
+    """rich's ``ratio_distribute``: ``total`` in parts in proportion to ``ratios``, each
+    at least its ``minimums`` entry.  Written here because ``rich._ratio`` imports
+    :mod:`fractions` (and :mod:`decimal`), a start-up cost of every Fluxx and Zombie
+    Attack picture (issue 26)."""
+    if minimums:
+        ratios = [ratio if least else 0 for ratio, least in zip(ratios, minimums)]
+    total_ratio = sum(ratios)
+    assert total_ratio > 0, "Sum of ratios must be > 0"
+    remaining = total
+    out = []
+    for ratio, least in zip(ratios, [0] * len(ratios) if minimums is None else minimums):
+        given = max(least, ceil(ratio * remaining / total_ratio)) if total_ratio > 0 else remaining
+        out.append(given)
+        total_ratio -= ratio
+        remaining -= given
+    return out
+
+
 def _collapse(widths: list[int], wrapable: list[bool], max_width: int) -> list[int]:
     """rich's ``Table._collapse_widths``: shrink the widest wrapable columns first."""
     total = sum(widths)
@@ -284,7 +304,6 @@ def column_table_lines(columns: Sequence[str], rows: Sequence[Sequence[str]], wi
     the pictures of Zombie Fluxx and Zombie Attack.  None when a cell is not
     :func:`safe`, the width is under :data:`MIN_WIDTH` or a column would be squeezed
     to nothing (rich's own layout then)."""
-    from rich._ratio import ratio_distribute, ratio_reduce
     from rich.cells import cell_len
 
     ncol = len(columns)
@@ -333,7 +352,7 @@ def column_table_lines(columns: Sequence[str], rows: Sequence[Sequence[str]], wi
     if expand and any(ratios[i] for i in range(ncol) if flexible[i]):
         fixed = [0 if flexible[i] else ranges[i] for i in range(ncol)]
         minimum = [1 + sum(pads[i]) for i in range(ncol) if flexible[i]]
-        shares = iter(ratio_distribute(width - sum(fixed), [ratios[i] or 0 for i in range(ncol) if flexible[i]],
+        shares = iter(_ratio_distribute(width - sum(fixed), [ratios[i] or 0 for i in range(ncol) if flexible[i]],
                                        minimum))
         widths = [fixed[i] + next(shares) if flexible[i] else widths[i] for i in range(ncol)]
     total = sum(widths)
@@ -341,13 +360,13 @@ def column_table_lines(columns: Sequence[str], rows: Sequence[Sequence[str]], wi
         widths = _collapse(widths, [True] * ncol, width)
         total = sum(widths)
         if total > width:
-            widths = ratio_reduce(total - width, [1] * ncol, widths, widths)
+            widths = _ratio_reduce(total - width, [1] * ncol, widths, widths)
             total = sum(widths)
         widths = [measure(i, w) for i, w in enumerate(widths)]
     if total < width and expand:
         if not any(widths):
             return None
-        widths = [w + p for w, p in zip(widths, ratio_distribute(width - total, widths))]
+        widths = [w + p for w, p in zip(widths, _ratio_distribute(width - total, widths))]
     if any(w - sum(pad) < 1 for w, pad in zip(widths, pads)) or sum(widths) > width:
         return None
     out: list[str] = []

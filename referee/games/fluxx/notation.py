@@ -17,9 +17,9 @@ keeps what it parsed with the catalogue (which a card line replaces whole).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from referee.errors import BadInputError
+from referee.frozen import Frozen, setter
 from referee.seats import seat_of, split_player
 from referee.words import unknown
 
@@ -71,104 +71,157 @@ def tokenize(text: str) -> list[Token]:
 
 
 # -- events -------------------------------------------------------------------------------
+# Frozen values, as @dataclass(frozen=True, slots=True) would make them, defined without
+# its cost at import (referee.frozen: a tenth of every Fluxx command's start-up).
 
-@dataclass(frozen=True, slots=True)
-class CardLine:
+class CardLine(Frozen):
     """``card NAME ...``: a card defined inside the game (ruling 23)."""
 
+    __slots__ = ("card",)
     card: Card
 
+    def __init__(self, card: Card) -> None:
+        setter(self, "card", card)
 
-@dataclass(frozen=True, slots=True)
-class Creeper:
+
+class Creeper(Frozen):
     """Seat ``p`` lays down a dealt Creeper ``name`` in the first round."""
 
+    __slots__ = ("p", "name")
     p: int
     name: str
 
+    def __init__(self, p: int, name: str) -> None:
+        setter(self, "p", p)
+        setter(self, "name", name)
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+
+class Draw(Frozen):
     """Seat ``p`` draws ``cards`` (None: unseen)."""
 
+    __slots__ = ("p", "cards")
     p: int
     cards: tuple[str | None, ...]
 
+    def __init__(self, p: int, cards: tuple[str | None, ...]) -> None:
+        setter(self, "p", p)
+        setter(self, "cards", cards)
 
-@dataclass(frozen=True, slots=True)
-class Effect:
+
+class Effect(Frozen):
     """One written effect of an Action: ``word`` (one of :data:`EFFECT_WORDS`), the card
     ``name`` (None: ``?``), the other seat ``q`` (``from``/``to``), the ``cards`` drawn."""
 
+    __slots__ = ("word", "name", "q", "cards")
     word: str
-    name: str | None = None
-    q: int | None = None
-    cards: tuple[str | None, ...] = ()
+    name: str | None
+    q: int | None
+    cards: tuple[str | None, ...]
+
+    def __init__(self, word: str, name: str | None = None, q: int | None = None,
+                 cards: tuple[str | None, ...] = ()) -> None:
+        setter(self, "word", word)
+        setter(self, "name", name)
+        setter(self, "q", q)
+        setter(self, "cards", cards)
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(Frozen):
     """Seat ``p`` plays ``name`` (None: ``play ...``, may any card be played?) with the
     Action's ``effects``; ``extra``: words after a card that is not an Action.  ``rest``:
     the words from the first effect that does not read, which the step reads again
     (raising the error) once the effects before it are applied, so a refusal met first
     is still the answer, as before the notation was parsed apart (see :func:`effects`)."""
 
+    __slots__ = ("p", "name", "effects", "extra", "rest")
     p: int
     name: str | None
-    effects: tuple[Effect, ...] = ()
-    extra: bool = False
-    rest: tuple[Token, ...] = ()
+    effects: tuple[Effect, ...]
+    extra: bool
+    rest: tuple[Token, ...]
+
+    def __init__(self, p: int, name: str | None, effects: tuple[Effect, ...] = (), extra: bool = False,
+                 rest: tuple[Token, ...] = ()) -> None:
+        setter(self, "p", p)
+        setter(self, "name", name)
+        setter(self, "effects", effects)
+        setter(self, "extra", extra)
+        setter(self, "rest", rest)
 
 
-@dataclass(frozen=True, slots=True)
-class Kill:
+class Kill(Frozen):
     """Seat ``p`` kills ``target`` with ``source`` (a Keeper, :data:`BARE_HANDS`, or None:
     not written)."""
 
+    __slots__ = ("p", "target", "source")
     p: int
     target: str
     source: str | None
 
+    def __init__(self, p: int, target: str, source: str | None) -> None:
+        setter(self, "p", p)
+        setter(self, "target", target)
+        setter(self, "source", source)
 
-@dataclass(frozen=True, slots=True)
-class Trio:
+
+class Trio(Frozen):
     """Seat ``p`` says the killed Trio's direction (``left``/``right``; None: not written)."""
 
+    __slots__ = ("p", "side")
     p: int
     side: str | None
 
+    def __init__(self, p: int, side: str | None) -> None:
+        setter(self, "p", p)
+        setter(self, "side", side)
 
-@dataclass(frozen=True, slots=True)
-class Move:
+
+class Move(Frozen):
     """Seat ``p`` sends the fleeing Pair ``name`` to seat ``to`` (None: not written)."""
 
+    __slots__ = ("p", "name", "to")
     p: int
     name: str
     to: int | None
 
+    def __init__(self, p: int, name: str, to: int | None) -> None:
+        setter(self, "p", p)
+        setter(self, "name", name)
+        setter(self, "to", to)
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+
+class Discard(Frozen):
     """Seat ``p`` discards ``cards`` down to the Hand Limit (None: unseen)."""
 
+    __slots__ = ("p", "cards")
     p: int
     cards: tuple[str | None, ...]
 
+    def __init__(self, p: int, cards: tuple[str | None, ...]) -> None:
+        setter(self, "p", p)
+        setter(self, "cards", cards)
 
-@dataclass(frozen=True, slots=True)
-class Drop:
+
+class Drop(Frozen):
     """Seat ``p`` drops Keepers ``cards`` down to the Keeper Limit."""
 
+    __slots__ = ("p", "cards")
     p: int
     cards: tuple[str, ...]
 
+    def __init__(self, p: int, cards: tuple[str, ...]) -> None:
+        setter(self, "p", p)
+        setter(self, "cards", cards)
 
-@dataclass(frozen=True, slots=True)
-class End:
+
+class End(Frozen):
     """Seat ``p`` ends the turn."""
 
+    __slots__ = ("p",)
     p: int
+
+    def __init__(self, p: int) -> None:
+        setter(self, "p", p)
 
 
 Event = CardLine | Creeper | Draw | Play | Kill | Trio | Move | Discard | Drop | End
