@@ -67,6 +67,55 @@ def pytest_configure(config) -> None:
             compileall.compile_dir(ROOT / package, quiet=2)
         except OSError:
             pass
+    _rewrite_test_modules_once(config)
+
+
+def _rewrite_test_modules_once(config) -> None:
+    """With xdist workers to come, write pytest's cache of the assertion-rewritten test
+    modules (``tests/__pycache__/*-pytest-*.pyc``) here, once, for the workers to read.
+    pytest writes that cache only when ``sys.dont_write_bytecode`` is off; with
+    ``PYTHONDONTWRITEBYTECODE`` (set here and in CI) every worker parsed, rewrote and
+    compiled all the test modules again: about 3 s of CPU a worker.  The cache is
+    pytest's own hash-checked one (a changed test file is rewritten again by whoever
+    imports it), so a stale file cannot be run.  This uses pytest internals: when they
+    are not there or not of this shape, nothing is written and the workers rewrite as
+    before.  A run without workers is left to pytest (it would rewrite every module
+    here even for one file)."""
+    import fnmatch
+
+    if config.getoption("assertmode", "rewrite") != "rewrite" or not config.getoption("tx", None) \
+            or config.getoption("dist", "no") == "no":
+        return
+    try:
+        from _pytest.assertion import rewrite as _rw
+
+        read, rewrite, write = _rw._read_pyc, _rw._rewrite_test, _rw._write_pyc
+        cache_dir, tail = _rw.get_cache_dir, _rw.PYC_TAIL
+    except (ImportError, AttributeError):
+        return
+    base = Path(config.invocation_params.dir)
+    ignored = [(base / p).resolve() for p in config.getoption("ignore", None) or ()]
+    patterns = [*config.getini("python_files"), "conftest.py"]
+    files: set[Path] = set()
+    for arg in config.args:
+        path = (base / str(arg).split("::")[0]).resolve()
+        found = path.rglob("*.py") if path.is_dir() else [path]
+        files.update(p for p in found if any(fnmatch.fnmatch(p.name, pat) for pat in patterns)
+                     and not any(p.is_relative_to(i) for i in ignored))
+    files.add(Path(__file__).resolve())
+
+    class _Quiet:
+        trace = staticmethod(lambda *args: None)
+
+    for fn in sorted(files):
+        try:
+            pyc = cache_dir(fn) / (fn.name[:-3] + tail)
+            if read(fn, pyc) is None:
+                pyc.parent.mkdir(exist_ok=True)
+                source_hash, code = rewrite(fn, config)
+                write(_Quiet, code, source_hash, pyc)
+        except Exception:  # noqa: BLE001 - a module that fails here fails in the worker, as usual
+            continue
 
 
 def examples(full: int) -> int:
