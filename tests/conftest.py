@@ -118,6 +118,16 @@ def _rewrite_test_modules_once(config) -> None:
             continue
 
 
+def share(items, index: int, shares: int) -> list:
+    """The ``index``-th of ``shares`` interleaved shares of ``items`` (every ``shares``-th
+    item from ``index % shares``); all of ``items`` with :data:`THOROUGH`.  A sweep
+    parametrised over sizes gives each size its own share of the positions, so that a
+    default run still checks every position at some size and every size on some
+    positions, and ``REFEREE_THOROUGH=1`` every position at every size."""
+    items = list(items)
+    return items if THOROUGH else items[index % shares::shares]
+
+
 def examples(full: int) -> int:
     """How many hypothesis examples a test that asks for ``full`` runs: ``full`` when
     :data:`THOROUGH` or under 100, else ``max(full // 3, 40)``."""
