@@ -178,26 +178,32 @@ def _shape(app) -> tuple:
 _COMMANDS: dict = {}
 
 
-def _built_command(app, build):
-    """``build(app)`` once for each :func:`_shape` of ``app``; the same command after."""
+def _built_command(app, build, commands: dict = _COMMANDS):
+    """``build(app)`` once for each :func:`_shape` of ``app`` (kept in ``commands``); the
+    same command after."""
     key = _shape(app)
-    if key not in _COMMANDS:
-        _COMMANDS[key] = (app, build(app))      # the app kept alive, so its id stays its own
-    return _COMMANDS[key][1]
+    if key not in commands:
+        commands[key] = (app, build(app))      # the app kept alive, so its id stays its own
+    return commands[key][1]
 
 
 class CliRunner(_TyperRunner):
     """typer's CliRunner, except that the Click command of an app is built once (typer
     rebuilds the whole command tree on every ``invoke``: about 20 ms for ``referee``'s,
     a tenth of the suite's time).  Invoking is typer's own, unchanged.  A command added
-    to the app later makes a new build.  tests/test_cli_fast.py keeps typer's runner: it
-    is about how typer builds the commands."""
+    to the app later makes a new build.  The builds are shared by every runner of the
+    session, or kept in ``commands`` when given: tests/test_cli_fast.py builds the
+    commands once in each state of typer it sets up, with a dict of its own."""
+
+    def __init__(self, *args, commands: dict | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._commands = _COMMANDS if commands is None else commands
 
     def invoke(self, app, *args, **kwargs):
         import typer.testing
 
         real = typer.testing._get_command
-        typer.testing._get_command = lambda a: _built_command(a, real)
+        typer.testing._get_command = lambda a: _built_command(a, real, self._commands)
         try:
             return super().invoke(app, *args, **kwargs)
         finally:
