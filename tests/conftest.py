@@ -160,6 +160,24 @@ def private_store(tmp_path, monkeypatch, session_rules_index):
     rulesdb.reset()
 
 
+def entries_of(folder: Path, *games: str) -> Path:
+    """``folder`` (made if missing) holding a copy of the shipped entry files of ``games``
+    (``fluffy.toml``, ``fluffy-*.toml`` ...): for the tests of how the index is cached,
+    rebuilt, kept in memory or extended by imports, which any entries show.  An index of
+    one or two games builds in about half the time of all five's.  Entry files outside
+    ``rulesdb/entries`` get no ``asked`` phrasings (:func:`rulesdb.model.load_entries`)."""
+    import shutil
+
+    from rulesdb.model import ENTRIES_DIR
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in sorted(ENTRIES_DIR.glob("*.toml")):
+        if any(path.name == f"{game}.toml" or path.name.startswith(f"{game}-") for game in games):
+            shutil.copy(path, folder / path.name)
+    assert any(folder.iterdir()), games
+    return folder
+
+
 @pytest.fixture
 def yard_file(tmp_path) -> Path:
     """The 5x4 test yard, written into the test's folder."""
