@@ -215,7 +215,7 @@ def _stem(w: str) -> str:
     return w.rstrip("e") if len(w) > 3 else w
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=32768)  # the index build reads every canonical question's (about 7,500)
 def content_words(text: str) -> tuple[str, ...]:
     """The content words of ``text``: no stop words, no filler, no numbers, no negations."""
     out = []

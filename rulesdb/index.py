@@ -233,11 +233,14 @@ CREATE TABLE pieces (piece TEXT PRIMARY KEY, id INTEGER NOT NULL, row BLOB NOT N
 """
 
 
-def _columns(e: Entry) -> tuple[str, ...]:
+def _columns(e: Entry, rewritten=None) -> tuple[str, ...]:
+    """The FTS columns of ``e`` (:data:`COLUMNS`); ``rewritten``: the phrasings already
+    put through :func:`rewrite` (a dict), so that the build rewrites each once."""
     idwords = " ".join(e.id.split(".")[1:]).replace("-", " ")
     extra = " ".join(x for x in (getattr(e, "reason", ""), idwords) if x)
+    known = rewritten or {}
     return (e.title, " ; ".join(e.keywords), " ; ".join(e.phrases),
-            " ; ".join(rewrite(a) for a in e.asked), e.text, e.section, extra)
+            " ; ".join(known[a] if a in known else rewrite(a) for a in e.asked), e.text, e.section, extra)
 
 
 def _vector_texts(e: Entry) -> list[str]:
@@ -344,27 +347,33 @@ def build_index(conn: sqlite3.Connection, entries: Iterable[Entry], key: str,
     entries = list(entries)
     conn.executescript(_SCHEMA)
     vocab: dict[str, int] = {}
-    askid = 0
+    asks: list[tuple[int, int, int, str, str]] = []
+    docs: list[tuple] = []
+    fts: list[tuple] = []
     with conn:
         for rowid, e in enumerate(entries, 1):
+            game = _game_token(e.game)
+            rewritten: dict[str, str] = {}
             for phrasing in (e.title, getattr(e, "question", ""), *e.phrases, *e.asked):
                 if not phrasing:
                     continue
-                phrasing = rewrite(phrasing)
-                n = len([w for w in phrasing.split() if w not in STOP_WORDS]) or 1
-                askid += 1
-                conn.execute("INSERT INTO askmeta (rowid, doc, n) VALUES (?, ?, ?)", (askid, rowid, n))
-                conn.execute("INSERT INTO asks (rowid, text, game) VALUES (?, ?, ?)",
-                             (askid, phrasing, _game_token(e.game)))
-            cols = _columns(e)
-            conn.execute("INSERT INTO docs (rowid, id, game, kind, json) VALUES (?, ?, ?, ?, ?)",
-                         (rowid, e.id, e.game, e.kind, json.dumps(e.to_json(), ensure_ascii=False)))
-            conn.execute(f"INSERT INTO fts (rowid, {', '.join(COLUMNS)}, game) "
-                         f"VALUES (?, {', '.join('?' * len(COLUMNS))}, ?)",
-                         (rowid, *cols, _game_token(e.game)))
+                if phrasing not in rewritten:
+                    rewritten[phrasing] = rewrite(phrasing)
+                text = rewritten[phrasing]
+                n = len([w for w in text.split() if w not in STOP_WORDS]) or 1
+                asks.append((len(asks) + 1, rowid, n, text, game))
+            cols = _columns(e, rewritten)
+            docs.append((rowid, e.id, e.game, e.kind, json.dumps(e.to_json(), ensure_ascii=False)))
+            fts.append((rowid, *cols, game))
             for w in words(" ".join(cols)):
                 if not w.isdigit():
                     vocab[w] = vocab.get(w, 0) + 1
+        conn.executemany("INSERT INTO askmeta (rowid, doc, n) VALUES (?, ?, ?)", (a[:3] for a in asks))
+        conn.executemany("INSERT INTO asks (rowid, text, game) VALUES (?, ?, ?)",
+                         ((a[0], a[3], a[4]) for a in asks))
+        conn.executemany("INSERT INTO docs (rowid, id, game, kind, json) VALUES (?, ?, ?, ?, ?)", docs)
+        conn.executemany(f"INSERT INTO fts (rowid, {', '.join(COLUMNS)}, game) "
+                         f"VALUES (?, {', '.join('?' * len(COLUMNS))}, ?)", fts)
         conn.executemany("INSERT INTO vocab (word, n) VALUES (?, ?)", vocab.items())
         _build_vectors(conn, entries)
         _build_bank(conn, entries, bank)
@@ -485,6 +494,10 @@ class Database:
             tmp.unlink(missing_ok=True)
             conn = sqlite3.connect(tmp)
             try:
+                # a file of our own until os.replace: no journal, no waiting on the disk
+                # at each statement (a crash leaves a .tmp file, never a broken index)
+                conn.execute("PRAGMA journal_mode = OFF")
+                conn.execute("PRAGMA synchronous = OFF")
                 build_index(conn, entries, key, bank, canon)
             finally:
                 conn.close()

@@ -128,11 +128,12 @@ def embed(texts: Sequence[str]) -> "np.ndarray":
     if not todo:
         return out
     encoded = t.tokenizer.encode_batch([texts[i] for i in todo], add_special_tokens=False)
+    rows = t.rows.view(np.ndarray)  # indexed as a plain array: a memmap's indexing costs more than the row
     for i, enc in zip(todo, encoded):
         ids = [x for x in enc.ids if x != t.unk]
         if ids:
             idx = np.asarray(ids)
-            v = (t.rows[idx].astype(np.float32) * t.scales[idx, None]).mean(axis=0)
+            v = (rows[idx].astype(np.float32) * t.scales[idx, None]).mean(axis=0)
             n = float(np.linalg.norm(v))
             if n > 0:
                 out[i] = v / n
@@ -292,6 +293,7 @@ def pieces_rows():
     """``(piece, id, int8 row bytes, scale)`` for every token of the table, to store in an
     index (needs numpy and tokenizers: the index build only)."""
     t = _table()
+    data, width, scales = t.rows.tobytes(), t.rows.shape[1], t.scales.tolist()
     for piece, pid in sorted(t.tokenizer.get_vocab().items(), key=lambda kv: kv[1]):
         if pid < t.rows.shape[0]:
-            yield piece, pid, t.rows[pid].tobytes(), float(t.scales[pid])
+            yield piece, pid, data[pid * width:(pid + 1) * width], scales[pid]

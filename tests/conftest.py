@@ -67,6 +67,65 @@ def pytest_configure(config) -> None:
             compileall.compile_dir(ROOT / package, quiet=2)
         except OSError:
             pass
+    _rewrite_test_modules_once(config)
+
+
+def _rewrite_test_modules_once(config) -> None:
+    """With xdist workers to come, write pytest's cache of the assertion-rewritten test
+    modules (``tests/__pycache__/*-pytest-*.pyc``) here, once, for the workers to read.
+    pytest writes that cache only when ``sys.dont_write_bytecode`` is off; with
+    ``PYTHONDONTWRITEBYTECODE`` (set here and in CI) every worker parsed, rewrote and
+    compiled all the test modules again: about 3 s of CPU a worker.  The cache is
+    pytest's own hash-checked one (a changed test file is rewritten again by whoever
+    imports it), so a stale file cannot be run.  This uses pytest internals: when they
+    are not there or not of this shape, nothing is written and the workers rewrite as
+    before.  A run without workers is left to pytest (it would rewrite every module
+    here even for one file)."""
+    import fnmatch
+
+    if config.getoption("assertmode", "rewrite") != "rewrite" or not config.getoption("tx", None) \
+            or config.getoption("dist", "no") == "no":
+        return
+    try:
+        from _pytest.assertion import rewrite as _rw
+
+        read, rewrite, write = _rw._read_pyc, _rw._rewrite_test, _rw._write_pyc
+        cache_dir, tail = _rw.get_cache_dir, _rw.PYC_TAIL
+    except (ImportError, AttributeError):
+        return
+    base = Path(config.invocation_params.dir)
+    ignored = [(base / p).resolve() for p in config.getoption("ignore", None) or ()]
+    patterns = [*config.getini("python_files"), "conftest.py"]
+    files: set[Path] = set()
+    for arg in config.args:
+        path = (base / str(arg).split("::")[0]).resolve()
+        found = path.rglob("*.py") if path.is_dir() else [path]
+        files.update(p for p in found if any(fnmatch.fnmatch(p.name, pat) for pat in patterns)
+                     and not any(p.is_relative_to(i) for i in ignored))
+    files.add(Path(__file__).resolve())
+
+    class _Quiet:
+        trace = staticmethod(lambda *args: None)
+
+    for fn in sorted(files):
+        try:
+            pyc = cache_dir(fn) / (fn.name[:-3] + tail)
+            if read(fn, pyc) is None:
+                pyc.parent.mkdir(exist_ok=True)
+                source_hash, code = rewrite(fn, config)
+                write(_Quiet, code, source_hash, pyc)
+        except Exception:  # noqa: BLE001 - a module that fails here fails in the worker, as usual
+            continue
+
+
+def share(items, index: int, shares: int) -> list:
+    """The ``index``-th of ``shares`` interleaved shares of ``items`` (every ``shares``-th
+    item from ``index % shares``); all of ``items`` with :data:`THOROUGH`.  A sweep
+    parametrised over sizes gives each size its own share of the positions, so that a
+    default run still checks every position at some size and every size on some
+    positions, and ``REFEREE_THOROUGH=1`` every position at every size."""
+    items = list(items)
+    return items if THOROUGH else items[index % shares::shares]
 
 
 def examples(full: int) -> int:
@@ -101,6 +160,24 @@ def private_store(tmp_path, monkeypatch, session_rules_index):
     rulesdb.reset()
 
 
+def entries_of(folder: Path, *games: str) -> Path:
+    """``folder`` (made if missing) holding a copy of the shipped entry files of ``games``
+    (``fluffy.toml``, ``fluffy-*.toml`` ...): for the tests of how the index is cached,
+    rebuilt, kept in memory or extended by imports, which any entries show.  An index of
+    one or two games builds in about half the time of all five's.  Entry files outside
+    ``rulesdb/entries`` get no ``asked`` phrasings (:func:`rulesdb.model.load_entries`)."""
+    import shutil
+
+    from rulesdb.model import ENTRIES_DIR
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in sorted(ENTRIES_DIR.glob("*.toml")):
+        if any(path.name == f"{game}.toml" or path.name.startswith(f"{game}-") for game in games):
+            shutil.copy(path, folder / path.name)
+    assert any(folder.iterdir()), games
+    return folder
+
+
 @pytest.fixture
 def yard_file(tmp_path) -> Path:
     """The 5x4 test yard, written into the test's folder."""
@@ -119,26 +196,32 @@ def _shape(app) -> tuple:
 _COMMANDS: dict = {}
 
 
-def _built_command(app, build):
-    """``build(app)`` once for each :func:`_shape` of ``app``; the same command after."""
+def _built_command(app, build, commands: dict = _COMMANDS):
+    """``build(app)`` once for each :func:`_shape` of ``app`` (kept in ``commands``); the
+    same command after."""
     key = _shape(app)
-    if key not in _COMMANDS:
-        _COMMANDS[key] = (app, build(app))      # the app kept alive, so its id stays its own
-    return _COMMANDS[key][1]
+    if key not in commands:
+        commands[key] = (app, build(app))      # the app kept alive, so its id stays its own
+    return commands[key][1]
 
 
 class CliRunner(_TyperRunner):
     """typer's CliRunner, except that the Click command of an app is built once (typer
     rebuilds the whole command tree on every ``invoke``: about 20 ms for ``referee``'s,
     a tenth of the suite's time).  Invoking is typer's own, unchanged.  A command added
-    to the app later makes a new build.  tests/test_cli_fast.py keeps typer's runner: it
-    is about how typer builds the commands."""
+    to the app later makes a new build.  The builds are shared by every runner of the
+    session, or kept in ``commands`` when given: tests/test_cli_fast.py builds the
+    commands once in each state of typer it sets up, with a dict of its own."""
+
+    def __init__(self, *args, commands: dict | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._commands = _COMMANDS if commands is None else commands
 
     def invoke(self, app, *args, **kwargs):
         import typer.testing
 
         real = typer.testing._get_command
-        typer.testing._get_command = lambda a: _built_command(a, real)
+        typer.testing._get_command = lambda a: _built_command(a, real, self._commands)
         try:
             return super().invoke(app, *args, **kwargs)
         finally:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -72,9 +70,8 @@ def play(record: Path) -> None:
 
 def test_the_records_replay_legally(records):
     for name, ending in (("escape", "escape"), ("capture", "capture")):
-        done = subprocess.run([sys.executable, "-m", "referee", "replay", str(records[name]), "--json"],
-                              capture_output=True, text=True)
-        assert done.returncode == 0, done.stderr
+        done = runner.invoke(app, ["replay", str(records[name]), "--json"])
+        assert done.exit_code == 0, done.stderr
         state = json.loads(done.stdout)
         assert state["over"] and state["ending"] == ending
 

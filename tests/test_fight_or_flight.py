@@ -4,8 +4,6 @@ cards, card counts, every way to lose and win, and random legal play."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -60,9 +58,12 @@ def test_example_replays_in_process():
 
 @needs_shared
 def test_example_replays_through_the_command_line():
-    run_ = subprocess.run([sys.executable, "-m", "referee", "replay", str(EXAMPLE), "--json"],
-                          capture_output=True, text=True)
-    assert run_.returncode == 0, run_.stderr
+    from referee.cli import app
+
+    from .conftest import CliRunner
+
+    run_ = CliRunner().invoke(app, ["replay", str(EXAMPLE), "--json"])
+    assert run_.exit_code == 0, run_.stderr
     state = json.loads(run_.stdout)
     assert {k: state[k] for k in EXPECTED} == EXPECTED
 

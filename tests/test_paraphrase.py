@@ -89,8 +89,10 @@ def test_the_signal_is_added_to_word_matching(db):
 
 
 def test_search_falls_back_to_word_matching_without_the_table(tmp_path, monkeypatch):
+    from .conftest import entries_of
+
     monkeypatch.setattr(paraphrase, "available", lambda: False)
-    d = Database(index_path=tmp_path / "index.sqlite", imports_path=tmp_path / "none.db")
+    d = Database(entries_of(tmp_path / "entries", "fluffy"), tmp_path / "index.sqlite", tmp_path / "none.db")
     try:
         assert d.conn.execute("SELECT count(*) FROM vecs").fetchone()[0] == 0
         hits = d.search("can fluffy leave through the gate", game="fluffy")

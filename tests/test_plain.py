@@ -17,7 +17,7 @@ from rich.table import Table
 from referee.cli import plain
 from referee.games import spec
 from tests.test_table_layout import fluffy_positions
-from tests.conftest import THOROUGH, examples
+from tests.conftest import THOROUGH, examples, run_in_process, share
 
 #: Letters the games print, and some to make trouble: wide (CJK, emoji), combining,
 #: zero-width joiner, variation selector, brackets and colons (markup, emoji codes).
@@ -145,17 +145,22 @@ def positions():
     return out
 
 
-@pytest.mark.parametrize("width, height", [(80, 24), (20, 24), (45, 30), (60, 24), (79, 40), (100, 32),
-                                           (130, 40), (200, 60)])
+FLUFFY_SIZES = [(80, 24), (20, 24), (45, 30), (60, 24), (79, 40), (100, 32), (130, 40), (200, 60)]
+
+
+@pytest.mark.parametrize("width, height", FLUFFY_SIZES)
 def test_fluffy_picture_is_printed_as_rich_prints_it(width, height, positions):
     """Every layout (compact or full, the panel beside or below the yard) along a
     random game and the sample's end; at 80x24 also with a clock, a narrower or wider
-    picture asked for, and a taller one."""
+    picture asked for, and a taller one.  Each size takes half the positions (every
+    position is checked at four sizes; all at every size with ``REFEREE_THOROUGH=1``),
+    80x24 all of them."""
     from referee.games.fluffy.clock import Clock
 
     render = spec("fluffy").render_module().render
     clock = Clock(used=330, limit=300, running=True)
-    for game in positions:
+    index = FLUFFY_SIZES.index((width, height))
+    for game in positions if index == 0 else share(positions, index, 2):
         pictures = [render(game)]
         if (width, height) == (80, 24):
             pictures += [render(game, width=65), render(game, height=40), render(game, clock=clock),
@@ -186,18 +191,23 @@ def _cli_both(monkeypatch, *args: str) -> tuple[str, str, bool]:
     return first.stdout, second.stdout, bool(written)
 
 
+CLI_SIZES = [("80", "24"), ("33", "24"), ("120", "40"), (None, None)]
+
+
 @pytest.mark.parametrize("name", ["sample", "sample-fight-or-flight", "sample-zombie-attack", "sample-zombies",
                                   "sample-fluxx"])
-@pytest.mark.parametrize("columns, lines", [("80", "24"), ("33", "24"), ("120", "40"), (None, None)])
+@pytest.mark.parametrize("columns, lines", CLI_SIZES)
 def test_show_legal_and_move_print_the_same_bytes_either_way(name, columns, lines, tmp_path, monkeypatch):
     """Each game's sample record cut at a few points, imported: `show`, `legal` and
     the next event's `move` print the same bytes through the plain renderer as
     through rich (whether the plain one took them or declined), and the plain one
     prints Fluffy's three, and every game's `legal` and the `show` of
-    :data:`PLAIN_PICTURES`, without rich."""
+    :data:`PLAIN_PICTURES`, without rich.  Each size takes two of the four cuts, the
+    two pairs alternating down the sizes (all four with ``REFEREE_THOROUGH=1``)."""
     from referee.records import read_record
     from referee.replay import sample_names
 
+    size = CLI_SIZES.index((columns, lines))
     for key, value in (("COLUMNS", columns), ("LINES", lines)):  # unset: the size rich finds
         if value is None:
             monkeypatch.delenv(key, raising=False)
@@ -209,7 +219,7 @@ def test_show_legal_and_move_print_the_same_bytes_either_way(name, columns, line
     record.write_text(text, encoding="utf-8")
     events = read_record(record).events
     lines = text.splitlines(True)
-    for ev in events[1:: max(1, len(events) // 4)]:
+    for ev in share(events[1:: max(1, len(events) // 4)], size, 2):
         cut = tmp_path / "cut.rec"
         cut.write_text("".join(lines[: ev.line - 1]), encoding="utf-8")
         from referee.cli import app
@@ -258,13 +268,11 @@ def test_fluffy_show_legal_and_move_to_a_pipe_import_no_rich_console(tmp_path):
     human forms of `show`, `legal` and `move` load none of rich's console, table or
     text modules, and print what they print on a terminal less the styles."""
     import os
-    import subprocess
-    import sys
 
     env = {**os.environ, "REFEREE_DB": str(tmp_path / "p.db"), "COLUMNS": "80", "LINES": "24"}
     for key in ("FORCE_COLOR", "TTY_COMPATIBLE", "NO_COLOR"):
         env.pop(key, None)
-    subprocess.run([sys.executable, "-m", "referee", "new", "fluffy"], env=env, capture_output=True, check=True)
+    assert run_in_process(env, "new", "fluffy").returncode == 0  # the set-up: in this process
     for args, shown in ((["show"], "♣ tree"), (["legal"], "what it does"), (["move", "play", "F"], "Fluffy moves")):
         code, loaded, out, _ = run_through_a_pipe(env, *args)
         assert code == 0 and shown in out and "\x1b" not in out, (args, out)
@@ -324,9 +332,11 @@ def test_fof_and_zombies_pictures_are_printed_as_rich_prints_them(game, width, h
     """Along random games: where the plain picture is given, it is rich's byte for
     byte (the weeks folded to the height, short or full card names, the guts column,
     the game's end); at 80x24 and 100x30 it is given for every position, and for
-    Fight or Flight also with a narrower or wider picture asked for."""
+    Fight or Flight also with a narrower or wider picture asked for.  Each size takes
+    half the positions, the two halves alternating down the sizes (all of them with
+    ``REFEREE_THOROUGH=1``)."""
     render = spec(game).render_module().render
-    positions = fof_and_zombies_positions[game]
+    positions = share(fof_and_zombies_positions[game], PICTURE_SIZES.index((width, height)), 2)
     taken = 0
     for engine in positions:
         pictures = [render(engine)]
@@ -376,8 +386,6 @@ def test_show_and_move_of_a_game_in_progress_to_a_pipe_import_no_rich_console(ga
     text or markup modules, and print the picture and the event."""
     import json
     import os
-    import subprocess
-    import sys
 
     lines = spec(game).sample_text().splitlines(True)
     cut = tmp_path / "cut.rec"
@@ -385,11 +393,11 @@ def test_show_and_move_of_a_game_in_progress_to_a_pipe_import_no_rich_console(ga
     env = {**os.environ, "REFEREE_DB": str(tmp_path / "p.db"), "COLUMNS": "80", "LINES": "24", "NO_COLOR": "1"}
     for key in ("FORCE_COLOR", "TTY_COMPATIBLE"):
         env.pop(key, None)
-    run = [sys.executable, "-m", "referee"]
-    subprocess.run([*run, "import", str(cut)], env=env, capture_output=True, check=True, timeout=60)
-    legal = json.loads(subprocess.run([*run, "legal", "--json"], env=env, capture_output=True, text=True,
-                                      check=True, timeout=60).stdout)["legal"]
-    event = legal[0]["event"]
+    # the set-up in this process (conftest.run_in_process): the test is about the two below
+    assert run_in_process(env, "import", str(cut)).returncode == 0
+    listed = run_in_process(env, "legal", "--json")
+    assert listed.returncode == 0, listed.stderr
+    event = json.loads(listed.stdout)["legal"][0]["event"]
     for args, shown in ((["show"], head), (["move", event], event)):
         code, loaded, out, err = run_through_a_pipe(env, *args)
         assert code == 0 and shown in out and "\x1b" not in out, (args, out, err)
@@ -427,16 +435,17 @@ def fluxx_za_positions(game_name: str, seed: int = 7, every: int = 6 if THOROUGH
 
 
 @pytest.mark.parametrize("game_name", ["fluxx", "zombie-attack"])
-@pytest.mark.parametrize("width, height", [(80, 24), (60, 20), (100, 30), (40, 20)])
+@pytest.mark.parametrize("width, height", PICTURE_SIZES)
 def test_fluxx_and_zombie_attack_pictures_are_printed_as_rich_prints_them(game_name, width, height):
     """Along seeded random games (three and six players), the plain lines of the picture
     are rich's output byte for byte; the plain renderer takes every picture that fits
     (Zombie Attack's 14-square mansion, 45 columns, does not fit 40: rich crops it, so it
-    is left to rich)."""
+    is left to rich).  Each size takes a quarter of the positions, so every position is
+    checked at one size (at every size with ``REFEREE_THOROUGH=1``)."""
     render = spec(game_name).render_module().render
     positions = fluxx_za_positions(game_name)
     assert len(positions) > 20
-    for game in positions:
+    for game in share(positions, PICTURE_SIZES.index((width, height)), 4):
         pictures = [render(game)]
         if game_name == "zombie-attack" and (width, height) == (80, 24):
             pictures += [render(game, width=65), render(game, height=40), render(game, width=120, height=40)]

@@ -79,7 +79,10 @@ def test_search_applies_the_model_it_is_given(tmp_path):
     linear[rerank.FEATURES.index("length")] = 1.0
     longest = rerank.from_json({"features": list(rerank.FEATURES), "mean": [0.0] * nf, "std": [1.0] * nf,
                                 "linear": linear})
-    kw = {"index_path": tmp_path / "index.sqlite", "imports_path": tmp_path / "none.db"}
+    from .conftest import entries_of
+
+    kw = {"entries_dir": entries_of(tmp_path / "entries", "fluffy"), "index_path": tmp_path / "index.sqlite",
+          "imports_path": tmp_path / "none.db"}
     plain = Database(rerank=False, **kw).search("can the zombies share a square", game="fluffy", limit=10)
     db = Database(rerank=longest, **kw)
     hits = db.search("can the zombies share a square", game="fluffy", limit=10)

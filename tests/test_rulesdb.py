@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import importlib
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,9 +14,9 @@ from hypothesis import strategies as st
 import rulesdb
 from rulesdb import Database, EntryError, UnknownGameError, UnknownIdError
 from rulesdb.headings import headings, normalize_heading, split_sections
-from rulesdb.model import ENTRIES_DIR, GAMES, RULEBOOKS, Rule, Ruling, load_entries
+from rulesdb.model import GAMES, RULEBOOKS, Rule, Ruling, load_entries
 
-from .conftest import examples
+from .conftest import entries_of, examples
 
 ROOT = Path(__file__).resolve().parent.parent
 RULEBOOK_DIR = ROOT.parent / "shared" / "rulebooks"
@@ -195,8 +194,7 @@ def test_rule_id_literals_in_engine_sources_resolve(db):
 # -- the index ---------------------------------------------------------------------------
 
 def test_index_is_cached_and_rebuilt_when_entries_change(tmp_path):
-    entries = tmp_path / "entries"
-    shutil.copytree(ENTRIES_DIR, entries)
+    entries = entries_of(tmp_path / "entries", "fluffy")  # the mechanics: one game's files
     idx = tmp_path / "cache" / "index.sqlite"
     first = Database(entries, idx, tmp_path / "imports.db")
     assert first.search("bounce", game="fluffy")[0].game == "fluffy"
@@ -218,7 +216,7 @@ def test_index_is_cached_and_rebuilt_when_entries_change(tmp_path):
 def test_index_falls_back_to_memory_when_the_cache_cannot_be_written(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    d = Database(index_path=blocker / "index.sqlite", imports_path=tmp_path / "i.db")
+    d = Database(entries_of(tmp_path / "entries", "fluffy"), blocker / "index.sqlite", tmp_path / "i.db")
     assert d.search("shamble", game="fluffy")[0].id == "fluffy.shamble"
     assert d.location == ":memory:"
     d.close()
@@ -357,7 +355,7 @@ def test_get_entries_and_rulings_for(db):
 @pytest.mark.parametrize("game", GAMES)
 def test_import_each_rulebook(tmp_path, game):
     book = RULEBOOK_DIR / RULEBOOKS[game]
-    d = Database(index_path=tmp_path / "ix.sqlite", imports_path=tmp_path / "rules.db")
+    d = Database(entries_of(tmp_path / "entries", "fluffy", game), tmp_path / "ix.sqlite", tmp_path / "rules.db")
     sections = d.import_file(book, game)
     assert len(sections) >= 8
     assert [s.id for s in sections] == [f"import.{game}.{n}" for n in range(1, len(sections) + 1)]
@@ -382,7 +380,8 @@ def test_import_each_rulebook(tmp_path, game):
 def test_import_persists_across_databases_and_replaces_by_file(tmp_path):
     book = tmp_path / "house.md"
     book.write_text("# Quokkas\n\nA quokka may hop twice.\n\n# Wombats\n\nWombats dig.\n")
-    kw = dict(index_path=tmp_path / "ix.sqlite", imports_path=tmp_path / "rules.db")
+    kw = dict(entries_dir=entries_of(tmp_path / "entries", "fluxx"), index_path=tmp_path / "ix.sqlite",
+              imports_path=tmp_path / "rules.db")
     d1 = Database(**kw)
     assert [s.title for s in d1.import_file(book, "fluxx")] == ["Quokkas", "Wombats"]
     d1.close()

@@ -131,9 +131,10 @@ def test_a_json_command_imports_neither_pydantic_nor_rich(tmp_path):
     import subprocess
     import sys
 
+    from .conftest import run_in_process
+
     env = {**os.environ, "REFEREE_DB": str(tmp_path / "p.db")}
-    subprocess.run([sys.executable, "-m", "referee", "new", "fight-or-flight", "--players", "A, B"],
-                   env=env, capture_output=True, check=True)
+    assert run_in_process(env, "new", "fight-or-flight", "--players", "A, B").returncode == 0  # the set-up
     code = ("import sys; sys.argv = ['referee', 'show', '--json', '-g', '1']\n"
             "from referee.cli import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
