@@ -451,11 +451,11 @@ class Candidate:
 
     @cached_property
     def polarity(self) -> tuple:
-        return polarity(self.canon.q)
+        return self._reading.polarity
 
     @cached_property
     def numbers(self) -> frozenset:
-        return numbers(self.canon.q)
+        return self._reading.numbers
 
     @cached_property
     def claim(self) -> bool:

@@ -347,3 +347,21 @@ def test_an_opening_circumstance_the_canonical_question_lacks_gets_none(bare):
                    "fluffy") is None
     v = A.match(bare, A.read("at the gate can the zombies go through the gate"), "fluffy")
     assert v is not None and v.verdict == "no"
+
+
+def test_a_canonical_question_is_read_as_the_question_is():
+    """The canonical question's polarity and numbers come from its reading, as the
+    question's do: "..., too late or not?" asks whether it is too late (the "or not" is
+    the asking, not a negation), so asked word for word it gets its own verdict, not the
+    flip.  Found by a data writer on a banked question that was answered the wrong way."""
+    text = ("He played a Move Forward, then a Move Left, and NOW the zombie player wants "
+            "to grab the Forward card. Too late or not?")
+    canon = V.Canonical(game="fluffy", q=text, verdict="yes", entry="fluffy.snag",
+                        because="", section="")
+    q = A.read(text)
+    c = A.Candidate(canon, 2.0, 1.0, 0, 0, tuple(A._forms(w) for w in q.content),
+                    (q.content, (), frozenset(), frozenset()))
+    assert A.polarity(text) != q.polarity  # the raw text counts the "not"
+    assert c.polarity == q.polarity and c.numbers == q.numbers
+    v = A.decide(q, [c])
+    assert v is not None and v.verdict == "yes"
