@@ -410,8 +410,9 @@ class Database:
         #: The re-ranker (:mod:`rulesdb.rerank`): None until first used (then the shipped
         #: model, or False when it cannot be loaded); False turns it off; a ``Model`` is used.
         self.rerank = rerank
-        #: When a list, each search appends ``(ids, rows)``: its best ``rerank.DEPTH``
-        #: candidates in the search's own order and their feature rows (for training).
+        #: When a list, each search appends ``(ids, rows, cands)``: its best ``rerank.DEPTH``
+        #: candidates in the search's own order, their feature rows, and what the search
+        #: knew of each (:func:`rulesdb.rerank.features` reads it), for training.
         self.features: list | None = None
         #: When a dict, each search fills it with id -> the parts of its score (for tuning).
         self.explain: dict[str, dict[str, float]] | None = None
@@ -770,7 +771,7 @@ class Database:
                           "lex": lex.get(rowid, [])})
         rows = rerank.features(cands)
         if self.features is not None:
-            self.features.append(([json.loads(h[3])["id"] for h in head], rows))
+            self.features.append(([json.loads(h[3])["id"] for h in head], rows, cands))
         model = self._reranker()
         if model is None:
             return scored
