@@ -775,8 +775,8 @@ class Database:
         model = self._reranker()
         if model is None:
             return scored
-        order = model.order(rows)
         margin = [model.score(r) for r in rows]
+        order = sorted(range(len(rows)), key=lambda i: (-margin[i], i))  # as model.order, scored once
         low, low_m = min(h[0] for h in head), min(margin)
         return [(low + margin[i] - low_m, *head[i][1:]) for i in order] + scored[rerank.DEPTH:]
 
