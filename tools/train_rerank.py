@@ -15,8 +15,9 @@ all the folds' (out-of-fold) features.
 
 The model (:class:`rulesdb.rerank.Model`: a linear term and ``--hidden`` tanh units over
 standardised features) is trained with a listwise softmax loss (the reader's entry
-against the other candidates) and an L2 penalty, by full-batch Adam from a seeded start:
-the same data and seed give the same weights, byte for byte.
+against the other candidates) and an L2 penalty, by full-batch Adam from a seeded start;
+``--members`` such nets (seeds ``--seed``, ``--seed + 1``, ...) are averaged into one.
+The same data and seed give the same weights, byte for byte.
 
 Usage (from the repository root; by hand, not in CI: a few minutes)::
 
