@@ -419,8 +419,9 @@ class Database:
         #: The re-ranker (:mod:`rulesdb.rerank`): None until first used (then the shipped
         #: model, or False when it cannot be loaded); False turns it off; a ``Model`` is used.
         self.rerank = rerank
-        #: When a list, each search appends ``(ids, rows)``: its best ``rerank.DEPTH``
-        #: candidates in the search's own order and their feature rows (for training).
+        #: When a list, each search appends ``(ids, rows, cands)``: its best ``rerank.DEPTH``
+        #: candidates in the search's own order, their feature rows, and what the search
+        #: knew of each (:func:`rulesdb.rerank.features` reads it), for training.
         self.features: list | None = None
         #: When a dict, each search fills it with id -> the parts of its score (for tuning).
         self.explain: dict[str, dict[str, float]] | None = None
@@ -783,12 +784,12 @@ class Database:
                           "lex": lex.get(rowid, [])})
         rows = rerank.features(cands)
         if self.features is not None:
-            self.features.append(([json.loads(h[3])["id"] for h in head], rows))
+            self.features.append(([json.loads(h[3])["id"] for h in head], rows, cands))
         model = self._reranker()
         if model is None:
             return scored
-        order = model.order(rows)
         margin = [model.score(r) for r in rows]
+        order = sorted(range(len(rows)), key=lambda i: (-margin[i], i))  # as model.order, scored once
         low, low_m = min(h[0] for h in head), min(margin)
         return [(low + margin[i] - low_m, *head[i][1:]) for i in order] + scored[rerank.DEPTH:]
 

@@ -14,7 +14,9 @@ trained by ``tools/train_rerank.py`` on the development questions only (the ques
 bank and the dev/probe/extra sets' reader labels, each question scored with its own
 cross-validation fold left out of the bank), re-orders those candidates.  The weights
 are data, ``rulesdb/data/rerank.json``, with their provenance; applying them is a few
-dot products in plain Python (no numpy on the query path).
+dot products in plain Python (no numpy on the query path).  The shipped weights are the
+average of a few such nets trained from different seeds (one net with their hidden
+units side by side), which depends less on the seed than one net.
 
 Without the paraphrase table (no vectors, so half the features are missing) the search
 keeps its own order.

@@ -85,7 +85,12 @@ def test_search_applies_the_model_it_is_given(tmp_path):
           "imports_path": tmp_path / "none.db"}
     plain = Database(rerank=False, **kw).search("can the zombies share a square", game="fluffy", limit=10)
     db = Database(rerank=longest, **kw)
+    db.features = []
     hits = db.search("can the zombies share a square", game="fluffy", limit=10)
+    # what it records for training: the candidates in its own order, their rows, and
+    # what it knew of each, from which the same rows are made again
+    [(ids, rows, cands)] = db.features
+    assert ids == [h.id for h in plain] and rows == rerank.features(cands)
     assert sorted(h.id for h in hits) == sorted(h.id for h in plain)
     lengths = [len(h.text) for h in hits]
     assert lengths == sorted(lengths, reverse=True) and [h.id for h in hits] != [h.id for h in plain]
@@ -121,3 +126,46 @@ def test_training_is_reproducible_from_its_seed():
     rerank.from_json(json.loads(one))  # the script's output is a model the search loads
     assert T.folds(qs, 5, 21) == T.folds(qs, 5, 21) != T.folds(qs, 5, 22)
     assert sorted(set(T.folds(qs, 5, 21).values())) == [0, 1, 2, 3, 4]
+
+
+def test_the_shipped_model_is_the_average_of_its_nets():
+    """``train`` with several members gives one model whose score is the mean of its nets'
+    scores (their hidden units side by side), so it ranks as the average of the nets; and
+    one member is the single net of ``train_one``."""
+    pytest.importorskip("numpy")
+    sys.path.insert(0, str(ROOT / "tools"))
+    import train_rerank as T
+
+    qs = [{"game": "fluffy", "q": f"question {i}", "entry": f"e{i % 3}", "also": [], "key": ("fluffy", f"q{i}")}
+          for i in range(30)]
+    data = []
+    for i in range(30):
+        cands = [_cand(score=1.0 - 0.1 * k, bank=[0.5 + 0.1 * (k == i % 3)], lex=[0.2 * ((i + k) % 4)],
+                       para=0.5 + 0.05 * ((i * (k + 1)) % 5)) for k in range(3)]
+        data.append({"i": i, "ids": ["e0", "e1", "e2"], "rows": rerank.features(cands), "ask": []})
+    nets = [rerank.from_json(T.train_one(data, qs, steps=60, hidden=3, seed=s)) for s in (7, 8, 9)]
+    merged = T.train(data, qs, steps=60, hidden=3, seed=7, members=3)
+    model = rerank.from_json(merged)
+    assert len(merged["hidden"]) == 9 and len(merged["out"]) == 9
+    assert model.mean == nets[0].mean and model.std == nets[0].std
+    for d in data:
+        for row in d["rows"]:
+            assert model.score(row) == pytest.approx(sum(n.score(row) for n in nets) / 3, abs=1e-4)
+    # one member is a single net, as before
+    assert T.train(data, qs, steps=60, hidden=3, seed=7, members=1) == T.train_one(data, qs, steps=60, hidden=3, seed=7)
+
+
+def test_training_rows_are_made_from_the_recorded_candidates():
+    """The trainer records what the search knew of its best candidates (more than the
+    model's depth), and makes the feature rows from it at any depth: the rows at depth
+    ``DEPTH`` are the very rows the search computes for its first ``DEPTH`` candidates."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import train_rerank as T
+
+    cands = [_cand(score=2.0 - 0.1 * k, para=0.9 - 0.03 * k, bank=[0.7 - 0.02 * k], lex=[0.1 * (k % 3)])
+             for k in range(T.EXTRACT_DEPTH)]
+    ids = [f"e{k}" for k in range(T.EXTRACT_DEPTH)]
+    [d] = T.prepare([{"i": 0, "all": ids, "cands": cands, "ask": []}])
+    assert d["ids"] == ids[:rerank.DEPTH] and d["rows"] == rerank.features(cands[:rerank.DEPTH])
+    [d5] = T.prepare([{"i": 0, "all": ids, "cands": cands, "ask": []}], depth=5)
+    assert d5["ids"] == ids[:5] and d5["rows"] == rerank.features(cands[:5]) != d["rows"][:5]

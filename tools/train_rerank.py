@@ -15,8 +15,9 @@ all the folds' (out-of-fold) features.
 
 The model (:class:`rulesdb.rerank.Model`: a linear term and ``--hidden`` tanh units over
 standardised features) is trained with a listwise softmax loss (the reader's entry
-against the other candidates) and an L2 penalty, by full-batch Adam from a seeded start:
-the same data and seed give the same weights, byte for byte.
+against the other candidates) and an L2 penalty, by full-batch Adam from a seeded start;
+``--members`` such nets (seeds ``--seed``, ``--seed + 1``, ...) are averaged into one.
+The same data and seed give the same weights, byte for byte.
 
 Usage (from the repository root; by hand, not in CI: a few minutes)::
 
@@ -52,6 +53,11 @@ HIDDEN = 8
 L2 = 1e-3
 STEPS = 1000
 RATE = 0.05
+#: Nets averaged into the shipped model (each from its own seed): the average of three
+#: varies less with the seed than one net, and ranked better under cross-validation.
+MEMBERS = 3
+#: How many candidates each search records for training (the model's depth is at most this).
+EXTRACT_DEPTH = 15
 
 
 def questions() -> list[dict]:
@@ -108,25 +114,44 @@ def shown(db, q: dict) -> list[str]:
     return list(dict.fromkeys(ids))[:3]
 
 
-def extract(qs: list[dict], fold_of: dict, k: int, tmp: Path, log=print) -> list[dict]:
-    """Each question searched with its fold left out of the bank: ``{"i", "ids", "rows",
-    "ask"}`` (the search's best candidates in its own order, their feature rows, and the
-    entries `rules ask` shows without the re-ranker)."""
+def extract(qs: list[dict], fold_of: dict, k: int, tmp: Path, log=print,
+            depth: int = EXTRACT_DEPTH) -> list[dict]:
+    """Each question searched with its fold left out of the bank: ``{"i", "all", "cands",
+    "ask"}`` (the search's best ``depth`` candidates in its own order, what the search
+    knows of each (:func:`rulesdb.rerank.features` reads it), and the entries `rules ask`
+    shows without the re-ranker).  Feature
+    rows are made from them (:func:`prepare`), so a feature can be changed, or the depth
+    lowered, without searching again."""
     out = []
-    for f in range(k):
-        db = _db(tmp, f, fold_of)
-        db.features = []
-        mine = [i for i, q in enumerate(qs) if fold_of[q["key"]] == f]
-        for i in mine:
-            q = qs[i]
-            db.features.clear()
-            hits = db.search(q["q"], game=q["game"], limit=rerank.DEPTH)
-            ids, rows = db.features[0] if db.features else ([h.id for h in hits], [])
-            out.append({"i": i, "ids": ids, "rows": rows, "ask": shown(db, q)})
-        db.close()
-        log(f"  fold {f}: {len(mine)} questions searched", file=sys.stderr)
+    keep = rerank.DEPTH
+    rerank.DEPTH = max(depth, keep)
+    try:
+        for f in range(k):
+            db = _db(tmp, f, fold_of)
+            db.features = []
+            mine = [i for i, q in enumerate(qs) if fold_of[q["key"]] == f]
+            for i in mine:
+                q = qs[i]
+                db.features.clear()
+                hits = db.search(q["q"], game=q["game"], limit=rerank.DEPTH)
+                ids, _, cands = db.features[0] if db.features else ([h.id for h in hits], [], [])
+                out.append({"i": i, "all": ids, "cands": cands, "ask": shown(db, q)})
+            db.close()
+            log(f"  fold {f}: {len(mine)} questions searched", file=sys.stderr)
+    finally:
+        rerank.DEPTH = keep
     out.sort(key=lambda r: r["i"])
     return out
+
+
+def prepare(data: list[dict], depth: int | None = None) -> list[dict]:
+    """``data`` (:func:`extract` rows) with ``ids`` (the best ``depth``, default
+    :data:`rulesdb.rerank.DEPTH`) and their feature ``rows`` (:data:`rulesdb.rerank.FEATURES`)."""
+    depth = depth or rerank.DEPTH
+    for d in data:
+        d["ids"] = d["all"][:depth]
+        d["rows"] = rerank.features(d["cands"][:depth]) if d["cands"] else []
+    return data
 
 
 def _arrays(data: list[dict], qs: list[dict]):
@@ -148,11 +173,27 @@ def _arrays(data: list[dict], qs: list[dict]):
 
 
 def train(data: list[dict], qs: list[dict], l2: float = L2, steps: int = STEPS,
-          hidden: int = HIDDEN, seed: int = SEED) -> dict:
+          hidden: int = HIDDEN, seed: int = SEED, members: int = MEMBERS) -> dict:
     """The weights object (``features``, ``mean``, ``std``, ``linear``, ``hidden``, ``bias``,
     ``out``: :func:`rulesdb.rerank.from_json`) trained on ``data`` (:func:`extract` rows of
-    ``qs``): listwise softmax with an L2 penalty, full-batch Adam, the hidden weights
-    started from ``seed``.  Deterministic: the same data and seed give the same object."""
+    ``qs``): ``members`` nets (:func:`train_one`, seeds ``seed``, ``seed + 1``, ...)
+    averaged, which is one net with their hidden units side by side, each out weight and
+    the linear term divided by ``members``.  Deterministic: the same data and seed give
+    the same object."""
+    nets = [train_one(data, qs, l2=l2, steps=steps, hidden=hidden, seed=seed + k) for k in range(max(1, members))]
+    if len(nets) == 1:
+        return nets[0]
+    n = len(nets)
+    r = lambda x: round(x, 6)  # noqa: E731
+    return {**nets[0], "linear": [r(sum(w["linear"][i] for w in nets) / n) for i in range(len(nets[0]["linear"]))],
+            "hidden": [h for w in nets for h in w["hidden"]], "bias": [b for w in nets for b in w["bias"]],
+            "out": [r(o / n) for w in nets for o in w["out"]]}
+
+
+def train_one(data: list[dict], qs: list[dict], l2: float = L2, steps: int = STEPS,
+              hidden: int = HIDDEN, seed: int = SEED) -> dict:
+    """One net's weights object (as :func:`train`) trained on ``data``: listwise softmax
+    with an L2 penalty, full-batch Adam, the hidden weights started from ``seed``."""
     import numpy as np
 
     X, mask, target = _arrays(data, qs)
@@ -261,6 +302,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=SEED)
     ap.add_argument("--l2", type=float, default=L2)
     ap.add_argument("--hidden", type=int, default=HIDDEN, help="tanh units (0: a linear model)")
+    ap.add_argument("--members", type=int, default=MEMBERS, help="nets averaged, each from its own seed")
     ap.add_argument("--cache", type=Path, help="features file: written after extraction, read when present")
     ap.add_argument("--ask", action="store_true", help="also measure `rules ask` per fold with that fold's weights")
     ap.add_argument("--dry-run", action="store_true", help="print the figures, write no weights")
@@ -273,7 +315,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmpd:
         tmp = Path(tmpd)
         stamp = {"bank_sha256": bank_sha, "folds": args.folds, "seed": args.seed,
-                 "features": list(rerank.FEATURES), "depth": rerank.DEPTH}
+                 "raw": 1, "depth": EXTRACT_DEPTH}
         data = None
         if args.cache and args.cache.exists():
             cached = json.loads(args.cache.read_text())
@@ -285,8 +327,9 @@ def main() -> int:
             data = extract(qs, fold_of, args.folds, tmp)
             if args.cache:
                 args.cache.write_text(json.dumps({"stamp": stamp, "data": data}))
+        prepare(data)
         before, after, fold_w, changes = cross_validate(data, qs, fold_of, args.folds, l2=args.l2,
-                                           hidden=args.hidden, seed=args.seed)
+                                           hidden=args.hidden, seed=args.seed, members=args.members)
         print(table(f"search order, {args.folds}-fold CV ({len(qs)} questions): before -> after", before, after))
         print(f"strict hit@1: {changes['s1']['gained']} questions gained, {changes['s1']['lost']} lost; "
               f"hit@3: {changes['s3']['gained']} gained, {changes['s3']['lost']} lost")
@@ -303,11 +346,11 @@ def main() -> int:
             report.update(ask_before=ask_before, ask_after=ask_after)
     if args.dry_run:
         return 0
-    out = train(data, qs, l2=args.l2, hidden=args.hidden, seed=args.seed)
+    out = train(data, qs, l2=args.l2, hidden=args.hidden, seed=args.seed, members=args.members)
     out["provenance"] = {
         "trained_by": "tools/train_rerank.py", "bank": "rulesdb/data/questions.jsonl",
         "bank_sha256": bank_sha, "also_from": qsets.banked(), "questions": len(qs),
-        "folds": args.folds, "seed": args.seed, "l2": args.l2, "hidden": args.hidden, "steps": STEPS,
+        "folds": args.folds, "seed": args.seed, "l2": args.l2, "hidden": args.hidden, "members": args.members, "steps": STEPS,
         "rate": RATE,
         "cv": report,
     }
