@@ -179,6 +179,20 @@ def entries_of(folder: Path, *games: str) -> Path:
 
 
 @pytest.fixture
+def own_rules_index(tmp_path, monkeypatch) -> Path:
+    """A rules index of the test's own, for a test that imports rules: the imports are
+    part of what an index is built from, so importing into the session's shared index
+    would make this test rebuild it and the next test rebuild it back (about a second of
+    CPU each).  Returns the index path."""
+    path = tmp_path / "own-rules-index.db"
+    monkeypatch.setenv("REFEREE_RULES_INDEX", str(path))
+    import rulesdb
+
+    rulesdb.reset()
+    return path
+
+
+@pytest.fixture
 def yard_file(tmp_path) -> Path:
     """The 5x4 test yard, written into the test's folder."""
     path = tmp_path / "yard.toml"

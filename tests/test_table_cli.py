@@ -101,7 +101,7 @@ def test_match_export_json(tmp_path):
     assert "cannot write" in err["error"]["message"]
 
 
-def test_rules_import_json(tmp_path):
+def test_rules_import_json(tmp_path, own_rules_index):
     book = tmp_path / "book.md"
     book.write_text("# Setup\n\nDeal five cards.\n\n# Play\n\nTake turns.\n", encoding="utf-8")
     got = json.loads(cli("rules", "import", str(book), "--game", "fluffy", "--json").stdout)
