@@ -157,3 +157,30 @@ def test_every_data_file_of_the_packages_is_in_package_data():
             if not any(fnmatch.fnmatch(rel, pat) for pat in patterns):
                 missing.append(f"{package}/{rel}")
     assert missing == []
+
+
+def _man_words(text: str) -> str:
+    """The words of a man page (or of a help text) with roff's fonts, escapes and
+    request lines and all line breaks taken out, lower case, one space apart."""
+    text = re.sub(r"^\.\S+.*$", " ", text, flags=re.M)          # .IP, .SS, .PP ...
+    text = re.sub(r"\\f\[[A-Z]*\]|\\f[A-Z]", "", text)           # fonts
+    text = text.replace("\\-", "-").replace("\\[aq]", "'").replace("\\[cq]", "'").replace("\\[oq]", "'").replace("\\[lq]", '"').replace("\\[rq]", '"')
+    text = re.sub(r"\\\[[a-z]+\]", " ", text)                     # other named glyphs
+    return " ".join(re.sub(r"[^\w'.,:;()/-]+", " ", text).lower().split())
+
+
+def test_man_page_has_every_commands_current_summary():
+    """Each command's one-line help, as the CLI gives it now, is in the man page: a help
+    text changed without `sh man/generate.sh` fails here (the list test above only sees
+    the command names)."""
+    man = _man_words((ROOT / "man" / "referee.1").read_text())
+    root = typer.main.get_command(app)
+    stale = []
+    for path in command_paths():
+        cmd = root
+        for name in path.split()[1:]:
+            cmd = cmd.commands[name]
+        summary = (cmd.help or "").strip().split("\n\n")[0]
+        if summary and _man_words(summary) not in man:
+            stale.append(path)
+    assert not stale, f"regenerate the man page (sh man/generate.sh); stale summaries: {stale}"
