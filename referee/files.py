@@ -69,21 +69,17 @@ def compiled_toml(text: str) -> dict | None:
     the rest of loading a Fluxx game; JSON is parsed in C.  ``tests/test_compiled_data.py``
     checks every document equals what :func:`load_toml` reads from the TOML, so a stale
     file fails the tests (a text that changed only misses the compiled form)."""
+    import json
+
     global _compiled
     if _compiled is None:
-        import json
-
         try:
             raw = Path(__file__).with_name("data").joinpath(COMPILED).read_text(encoding="utf-8")
         except OSError:
             raw = "{}"
         _compiled = {entry["text"]: entry["json"] for entry in json.loads(raw).values()}
     found = _compiled.get(text)
-    if found is None:
-        return None
-    import json
-
-    return json.loads(found)
+    return None if found is None else json.loads(found)
 
 
 def load_toml(text: str, source: str = "file") -> dict:

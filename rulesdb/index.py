@@ -774,9 +774,10 @@ class Database:
             pass
         lex_top = max((r for rs in lex.values() for r in rs), default=0.0) or 1.0
         lex = {doc: [r / lex_top for r in rs] for doc, rs in lex.items()}
-        cands = []
+        cands, ids = [], []
         for score, _, rowid, data in head:
             e = json.loads(data)
+            ids.append(e["id"])
             bm, cov, hd, nr, nst = parts[rowid]
             cands.append({"score": score, "bm25": bm, "cover": cov, "head": hd, "near": nr, "nearest": nst,
                           "para": max(0.0, meaning.get(rowid, 0.0)), "bank": bank_cos.get(rowid, []),
@@ -784,7 +785,7 @@ class Database:
                           "lex": lex.get(rowid, [])})
         rows = rerank.features(cands)
         if self.features is not None:
-            self.features.append(([json.loads(h[3])["id"] for h in head], rows, cands))
+            self.features.append((ids, rows, cands))
         model = self._reranker()
         if model is None:
             return scored
