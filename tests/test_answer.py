@@ -61,18 +61,27 @@ def _write(folder: Path, game: str, rows: list[tuple]) -> None:
                                  "section": "s"}) + "\n")
 
 
+def _verdict_index(tmp: Path, rows: list[tuple], empty_bank: bool = False) -> Database:
+    """A database in ``tmp`` whose only canonical questions are Fluffy's ``rows``
+    (``(q, verdict, entry)``), and no banked questions when ``empty_bank``."""
+    _write(tmp / "verdicts", "fluffy", rows)
+    bank = None
+    if empty_bank:
+        bank = tmp / "bank.jsonl"
+        bank.write_text("")
+    return Database(index_path=tmp / "index.sqlite", imports_path=tmp / "none.db",
+                    verdicts_dir=tmp / "verdicts", bank_path=bank)
+
+
 @pytest.fixture(scope="module")
 def db(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("answer")
-    _write(tmp / "verdicts", "fluffy", [
+    d = _verdict_index(tmp_path_factory.mktemp("answer"), [
         ("can two zombies stand on one square", "no", "fluffy.zombie-block"),
         ("can fluffy move diagonally", "no", "fluffy.facing"),
         # the data contradicts itself here: no verdict may come of it
         ("is the gate a wall for zombies", "yes", "fluffy.gate"),
         ("is the gate a wall for zombies", "no", "fluffy.gate"),
     ])
-    d = Database(index_path=tmp / "index.sqlite", imports_path=tmp / "none.db",
-                 verdicts_dir=tmp / "verdicts")
     yield d
     d.close()
 
@@ -242,18 +251,14 @@ def test_more_than_a_number_is_another_question_than_the_number(db):
 def bare(tmp_path_factory):
     """An index whose only canonical questions are these (no bank), so each test knows
     every candidate."""
-    tmp = tmp_path_factory.mktemp("bare")
-    _write(tmp / "verdicts", "fluffy", [
+    d = _verdict_index(tmp_path_factory.mktemp("bare"), [
         ("can the zombies go through the gate", "no", "fluffy.gate"),
         ("can fluffy hold 5 cards", "yes", "fluffy.hand"),
         ("can i throw away a card at the end of my turn", "yes", "fluffy.discard"),
         # two wordings of one question that the data answers both ways: a conflict
         ("can a zombie walk onto the pink flower", "yes", "fluffy.flower"),
         ("can a zombie step on the pink flower", "no", "fluffy.flower"),
-    ])
-    (tmp / "bank.jsonl").write_text("")
-    d = Database(index_path=tmp / "index.sqlite", imports_path=tmp / "none.db",
-                 verdicts_dir=tmp / "verdicts", bank_path=tmp / "bank.jsonl")
+    ], empty_bank=True)
     yield d
     d.close()
 

@@ -185,9 +185,19 @@ def test_the_lean_app_says_what_the_whole_app_says(monkeypatch, capsys, tmp_path
     assert [code for code, _, _ in lean] == [0, 0, 1, 0, 2, 0, 0, 0, 0, 2, 0, 0, 2, 0]
 
 
+def _probe(probe: str, env: dict, *args: str) -> tuple[str, object]:
+    """Run ``probe`` (Python source that runs ``python -m referee`` with ``args`` and
+    prints a repr on its last line of stderr) in a fresh interpreter: its stdout and that
+    value."""
+    import subprocess
+
+    res = subprocess.run([sys.executable, "-c", probe, *args], env=env, capture_output=True, text=True,
+                         timeout=60)
+    return res.stdout, eval(res.stderr.strip().splitlines()[-1])
+
+
 def test_python_m_referee_registers_the_games_commands_only_when_the_line_needs_them(tmp_path):
     import os
-    import subprocess
 
     env = {**os.environ, "REFEREE_DB": str(tmp_path / "lean.db"), "NO_COLOR": "1",
            "REFEREE_FLUXX_CARDS": str(tmp_path / "cards.toml")}
@@ -197,9 +207,7 @@ def test_python_m_referee_registers_the_games_commands_only_when_the_line_needs_
              "print(repr((code, cli)), file=sys.stderr)")
 
     def run(*args):
-        res = subprocess.run([sys.executable, "-c", probe, *args], env=env, capture_output=True, text=True,
-                             timeout=60)
-        return res.stdout, eval(res.stderr.strip().splitlines()[-1])
+        return _probe(probe, env, *args)
 
     assert run("new", "fluffy", "--board", "default")[1][0] == 0
     assert run("show", "--json")[1] == (0, [])  # no game's CLI module imported
@@ -216,7 +224,6 @@ def test_python_m_referee_loads_its_modules_without_collecting_then_runs_the_com
     modules load, and ``main`` freezes what they made and turns it back on before the
     command runs (a `play` session collects as any program does)."""
     import os
-    import subprocess
 
     env = {**os.environ, "REFEREE_DB": str(tmp_path / "gc.db"), "NO_COLOR": "1"}
     probe = ("import gc, runpy, sys\nsys.argv = ['referee', *sys.argv[1:]]\n"
@@ -225,9 +232,7 @@ def test_python_m_referee_loads_its_modules_without_collecting_then_runs_the_com
              "print(repr((code, loading, gc.isenabled(), gc.get_freeze_count() > 10000)), file=sys.stderr)")
 
     def run(*args):
-        res = subprocess.run([sys.executable, "-c", probe, *args], env=env, capture_output=True, text=True,
-                             timeout=60)
-        return eval(res.stderr.strip().splitlines()[-1])
+        return _probe(probe, env, *args)[1]
 
     assert run("new", "fluffy", "--board", "default") == (0, False, True, True)
     assert run("show", "--json") == (0, False, True, True)
