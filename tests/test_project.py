@@ -38,17 +38,33 @@ def test_man_page_lists_every_command():
     assert not missing, f"regenerate the man page (sh man/generate.sh); missing: {missing}"
 
 
-def test_ci_runs_the_readme_test_command():
+def _readme_block(readme: str, tag: str) -> str | None:
+    found = re.search(rf"<!-- {tag} -->\s*```sh\n(.*?)\n```", readme, re.S)
+    return found.group(1).strip() if found else None
+
+
+def test_ci_installs_then_runs_the_readme_test_command(tmp_path):
+    """``.ci/run`` runs the README's install command, then its test command: the two
+    blocks it reads (with its own awk) are the ones the README shows, in that order."""
     readme = (ROOT / "README.md").read_text()
-    block = re.search(r"<!-- test-command -->\s*```sh\n(.*?)\n```", readme, re.S)
-    assert block and "pytest" in block.group(1) and "pip install" in block.group(1)
-    extracted = subprocess.run(
-        ["awk", '/<!-- test-command -->/{f=1; next} f && /^```sh/{g=1; next} g && /^```/{exit} g{print}',
-         str(ROOT / "README.md")], capture_output=True, text=True).stdout.strip()
-    assert extracted == block.group(1).strip()
-    assert "README.md" in (ROOT / ".ci" / "run").read_text()
-    main = re.search(r"<!-- main-command -->\s*```sh\n(.*?)\n```", readme, re.S)
-    assert main and main.group(1).endswith("referee replay sample")
+    install, tests = _readme_block(readme, "install-command"), _readme_block(readme, "test-command")
+    assert install and "pip install" in install and ".[test]" in install and "pytest" not in install
+    assert tests and "pytest" in tests and "pip" not in tests
+    # run .ci/run on a copy whose two commands only say what they are
+    (tmp_path / ".ci").mkdir()
+    (tmp_path / ".ci" / "run").write_text((ROOT / ".ci" / "run").read_text())
+    fake = readme.replace(install, "echo INSTALL").replace(tests, "echo TESTS")
+    (tmp_path / "README.md").write_text(fake)
+    out = subprocess.run(["bash", str(tmp_path / ".ci" / "run")], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[:2] == ["+ echo INSTALL", "INSTALL"] and lines[3:5] == ["+ echo TESTS", "TESTS"]
+    # and with a block missing it refuses (exit 2) instead of running half of CI
+    (tmp_path / "README.md").write_text(fake.replace("<!-- test-command -->", ""))
+    out = subprocess.run(["bash", str(tmp_path / ".ci" / "run")], capture_output=True, text=True)
+    assert out.returncode == 2 and "no install or test command" in out.stderr
+    main = _readme_block(readme, "main-command")
+    assert main and main.endswith("referee replay sample")
 
 
 def test_sample_game_played_event_by_event_from_the_shell(tmp_path):
