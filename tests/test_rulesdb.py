@@ -483,7 +483,10 @@ SITUATIONAL = [
     ("the end is the seventh card of a week with no food, do we starve", "fight-or-flight", "fight-or-flight.ruling.the-end-seventh-day"),
     ("I drew a hiding place in the hallway, can I keep it", "zombie-attack", "zombie-attack.ruling.hiding-outside-room"),
     ("two of us meet the goal at the same time", "fluxx", "fluxx.winning.tie"),
-    ("a zombie is on the helipad, do I win by moving there", "zombies", "zombies.ruling.helipad-zombie"),
+    # the rule states it (the rulebook's object: reach the centre killing any zombie there),
+    # and its ruling restates it (questions/relabel-2026-11-26.jsonl): either settles it
+    ("a zombie is on the helipad, do I win by moving there", "zombies",
+     {"zombies.win.helipad", "zombies.ruling.helipad-zombie"}),
     # general questions land on the overview, not on one narrow option
     ("we want a harder game", "zombie-attack", "zombie-attack.variants.harder"),
     ("can we take the empty cards out", "zombie-attack", "zombie-attack.variant.no-empty"),

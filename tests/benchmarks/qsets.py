@@ -35,6 +35,10 @@ FOLDER = Path(__file__).resolve().with_name("questions")
 FIELDS = ("id", "game", "q", "kind", "entry", "also", "verdict", "because", "section", "facts")
 _LISTS = ("also", "facts")
 LABELS_SUFFIX = "-labels"
+#: A second reader's corrections to banked labels (``relabel-<date>.jsonl``: each row a
+#: label for ``tools/merge_reader_labels.py`` with ``was``, the entry before, and ``why``),
+#: kept as the record of what changed: not a question set.
+RELABEL_PREFIX = "relabel-"
 
 
 def path(name: str) -> Path:
@@ -43,8 +47,9 @@ def path(name: str) -> Path:
 
 
 def names() -> list[str]:
-    """Every set's name, sorted (label files are not sets)."""
-    return sorted(p.stem for p in FOLDER.glob("*.jsonl") if not p.stem.endswith(LABELS_SUFFIX))
+    """Every set's name, sorted (label and relabel files are not sets)."""
+    return sorted(p.stem for p in FOLDER.glob("*.jsonl")
+                  if not p.stem.endswith(LABELS_SUFFIX) and not p.stem.startswith(RELABEL_PREFIX))
 
 
 def unseen(name: str) -> bool:
