@@ -49,6 +49,41 @@ Raimi = "e4"
 THOROUGH = os.environ.get("REFEREE_THOROUGH", "") not in ("", "0")
 
 
+def _rewrite_only_our_own_modules() -> None:
+    """Leave the installed pytest plugins' packages (hypothesis, platformdirs ...) to plain
+    Python imports.  pytest marks every module of a distribution that registers a plugin
+    for assertion rewriting, and with ``PYTHONDONTWRITEBYTECODE`` (set here and in CI) it
+    cannot cache them, so every process of a run (the xdist controller and each worker)
+    parsed, rewrote and compiled ~80 modules of hypothesis again when a test module first
+    imported it: about 0.9 s of CPU a process.  Their asserts are their own internal
+    checks, never the tests' assertions, which are rewritten as before (test modules and
+    this file are matched by name, not by these marks).  Runs when this file is imported,
+    before any test module imports hypothesis; the plugins' own modules, imported
+    earlier, stay rewritten.  Uses pytest internals: when they are not of this shape,
+    nothing changes."""
+    import importlib.util
+    import sys
+
+    for hook in sys.meta_path:
+        marked = getattr(hook, "_must_rewrite", None)
+        cache = getattr(hook, "_marked_for_rewrite_cache", None)
+        if type(hook).__name__ != "AssertionRewritingHook" or not isinstance(marked, set) \
+                or not isinstance(cache, dict):
+            continue
+        for name in list(marked):
+            try:
+                spec = importlib.util.find_spec(name.partition(".")[0])
+                origin = Path(spec.origin).resolve() if spec and spec.origin else None
+            except (ImportError, ValueError, OSError):
+                continue
+            if origin is not None and not origin.is_relative_to(ROOT):
+                marked.discard(name)
+        cache.clear()
+
+
+_rewrite_only_our_own_modules()
+
+
 def pytest_configure(config) -> None:
     """Compile ``referee/`` and ``rulesdb/`` to bytecode once, in the process that starts
     the run (the xdist controller, or the only process without ``-n``), before any
