@@ -59,11 +59,13 @@ def _rewrite_only_our_own_modules() -> None:
     checks, never the tests' assertions, which are rewritten as before (test modules and
     this file are matched by name, not by these marks).  Runs when this file is imported,
     before any test module imports hypothesis; the plugins' own modules, imported
-    earlier, stay rewritten.  Uses pytest internals: when they are not of this shape,
-    nothing changes."""
+    earlier, stay rewritten.  An installed module is one in a ``site-packages`` folder or
+    under ``sys.prefix`` (a venv inside the checkout is no module of ours).  Uses pytest
+    internals: when they are not of this shape, nothing changes."""
     import importlib.util
     import sys
 
+    installed = {"site-packages", "dist-packages"}
     for hook in sys.meta_path:
         marked = getattr(hook, "_must_rewrite", None)
         cache = getattr(hook, "_marked_for_rewrite_cache", None)
@@ -76,7 +78,8 @@ def _rewrite_only_our_own_modules() -> None:
                 origin = Path(spec.origin).resolve() if spec and spec.origin else None
             except (ImportError, ValueError, OSError):
                 continue
-            if origin is not None and not origin.is_relative_to(ROOT):
+            if origin is not None and (not origin.is_relative_to(ROOT) or installed.intersection(origin.parts)
+                                       or origin.is_relative_to(Path(sys.prefix).resolve())):
                 marked.discard(name)
         cache.clear()
 
