@@ -3,6 +3,7 @@ examples (tests that read them skip without them), a private store for every tes
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -331,34 +332,64 @@ def shared_index(db):
     return db
 
 
+_SESSION_INDEX = {"settled": False}
+
+
+@functools.lru_cache(maxsize=None)
+def _mentions_rules(module: Path) -> bool:
+    """True when the test module's text says ``rules`` (rulesdb, ``referee rules``, a
+    rule id looked up): a test of it may open the rules index."""
+    try:
+        return "rules" in module.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return True
+
+
+def _settle_session_index(path: Path, wait: bool) -> None:
+    """Copy the index the run built (:func:`_start_index_cache`) to ``path``, the worker's
+    session index, once: at once when it is ready, else (its build still running) only
+    when ``wait``, after waiting for it.  Nothing when the run builds none, or when a
+    test already made ``path`` (the product built it: the copy would be no newer)."""
+    import time
+
+    cache = _index_cache()
+    if cache is None or not (cache / "default.building").exists():
+        _SESSION_INDEX["settled"] = True
+        return
+    if not (cache / "default.done").exists():
+        if not wait:
+            return
+        deadline = time.monotonic() + 300
+        while not (cache / "default.done").exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+    from rulesdb import Database
+
+    copy_built_index(Database(index_path=path, imports_path=path.with_name("no-imports.db")))
+    _SESSION_INDEX["settled"] = True
+
+
 @pytest.fixture(scope="session")
 def session_rules_index(tmp_path_factory) -> Path:
     """The rules index file of this worker (or of the run, without xdist): the test's
     ``$REFEREE_RULES_INDEX``.  With xdist it starts as a copy of the index the run built
-    once, in a process of its own (:func:`_start_index_cache`), which this waits for the
-    first time; without it, the first test that searches builds it.  The index carries
-    the key of the entries, imports, word vectors, bank and verdicts it was built from,
-    so a test that imports rules or points at other entries rebuilds it (and the next
-    test rebuilds it back; such a test uses :func:`own_rules_index`): sharing the file
-    can cost time, never a stale answer."""
-    import time
-
+    once, in a process of its own (:func:`_start_index_cache`): copied by the first test
+    after that build is done, or waited for by the first test of a module that may
+    search (:func:`private_store`); without xdist, the first test that searches builds
+    it.  The index carries the key of the entries, imports, word vectors, bank and
+    verdicts it was built from, so a test that imports rules or points at other entries
+    rebuilds it (and the next test rebuilds it back; such a test uses
+    :func:`own_rules_index`): sharing the file can cost time, never a stale answer."""
     path = tmp_path_factory.mktemp("rules") / "rules-index.db"
-    cache = _index_cache()
-    if cache is not None and (cache / "default.building").exists():
-        deadline = time.monotonic() + 300
-        while not (cache / "default.done").exists() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        from rulesdb import Database
-
-        copy_built_index(Database(index_path=path, imports_path=path.with_name("no-imports.db")))
+    _settle_session_index(path, wait=False)
     return path
 
 
 @pytest.fixture(autouse=True)
-def private_store(tmp_path, monkeypatch, session_rules_index):
+def private_store(request, tmp_path, monkeypatch, session_rules_index):
     """Every test gets its own game store and rules imports, and the session's rules
     index (the user's own data and cache dirs are never touched)."""
+    if not _SESSION_INDEX["settled"]:
+        _settle_session_index(session_rules_index, wait=_mentions_rules(Path(request.path)))
     monkeypatch.setenv("REFEREE_DB", str(tmp_path / "games.db"))
     monkeypatch.setenv("REFEREE_RULES_INDEX", str(session_rules_index))
     monkeypatch.setenv("REFEREE_RULES_DB", str(tmp_path / "rules-imports.db"))
