@@ -28,7 +28,6 @@ error message and rule); ``state`` the ``replay --json`` state every
 from __future__ import annotations
 
 import argparse
-import copy
 import hashlib
 import json
 import random
@@ -56,21 +55,13 @@ def _options(options) -> list[list[str]]:
     return [[o.text, o.description] for o in options]
 
 
-def _trial(game):
-    """A copy of ``game`` to try an event on, as ``referee check`` makes it: shallow for a
-    :class:`~referee.games.base.Kernel` engine (``apply`` replaces its position and
-    changes nothing it holds), deep for any other."""
-    from referee.games.base import Kernel
-
-    return copy.copy(game) if isinstance(game, Kernel) else copy.deepcopy(game)
-
-
 def _try(game, text: str) -> dict[str, Any]:
     """``text`` applied to a copy of ``game``: its canonical text, or the error."""
     from referee.errors import RefereeError
+    from referee.games.base import trial_copy
 
     try:
-        return {"event": text, "text": _trial(game).apply(text).text}
+        return {"event": text, "text": trial_copy(game).apply(text).text}
     except RefereeError as exc:
         return {"event": text, "error": exc.message, "rule": exc.rule, "kind": type(exc).__name__}
 
