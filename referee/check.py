@@ -222,20 +222,18 @@ def _choice(game, need: ChoiceNeeded, depth: int, left: list[int], required: boo
 
 def rule_title(rule_id: str | None) -> str | None:
     """The title of rule entry ``rule_id`` read straight from the entry files (no
-    search index is opened or built), or None when it cannot be found."""
+    search index is opened or built; each file's bytes parsed once a process, as
+    :func:`rulesdb.model.load_entries` parses them), or None when it cannot be found."""
     if not rule_id:
         return None
     try:
-        import tomllib
-
-        from rulesdb.model import entry_files
+        from rulesdb.model import _toml, entry_files
 
         files = entry_files()
         game = rule_id.split(".", 1)[0]
         mine = [p for p in files if p.stem == game or p.stem.startswith(game + "-")]
         for path in mine + [p for p in files if p not in mine]:
-            with open(path, "rb") as fh:
-                doc = tomllib.load(fh)
+            doc = _toml(path.read_bytes())
             for kind in ("rule", "ruling"):
                 for table in doc.get(kind, []):
                     if isinstance(table, dict) and table.get("id") == rule_id:
