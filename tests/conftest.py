@@ -114,6 +114,19 @@ def pytest_configure(config) -> None:
     _rewrite_test_modules_once(config, files)
 
 
+def pytest_collection_finish(session) -> None:
+    """Freeze what collection made (``gc.freeze``, after one last collection), in each
+    process that runs tests: the collected items, the imported modules and hypothesis's
+    strategies live until the run ends, and every full collection of the cyclic garbage
+    collector scanned them all again (about 5% of the CPU of a run of test modules,
+    measured on four of them in one process: 12.8 -> 12.1 s, three runs each).
+    Objects the tests make are collected as before."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 def pytest_unconfigure(config) -> None:
     """The process that made this run's folder of rules indexes removes it."""
     _end_index_cache(config)
