@@ -2,9 +2,10 @@
 without entering it (``referee check EVENT``, and ``check EVENT`` in ``referee play``).
 
 Shared layer: it reads only the engine protocol (:class:`referee.games.base.Engine`)
-and names no game.  Every trial runs on a deep copy of the engine, so the position
-asked about is never touched, even by an engine that would change its state before
-refusing; nothing is stored.
+and names no game.  Every trial runs on a copy of the engine
+(:func:`referee.games.base.trial_copy`: shallow for a kernel engine, which never changes
+its position, deep for any other), so the position asked about is never touched, even
+by an engine that would change its state before refusing; nothing is stored.
 
 What ``move`` would do with the same text, case by case:
 
@@ -24,7 +25,6 @@ What ``move`` would do with the same text, case by case:
 
 from __future__ import annotations
 
-import copy
 import itertools
 from dataclasses import dataclass, field
 from typing import Any
@@ -97,13 +97,10 @@ class Trial:
 
 
 def _copy(game):
-    """A copy of ``game`` to try an event on.  A :class:`~referee.games.base.Kernel`
-    engine replaces its position on ``apply`` and never changes it (nor anything else it
-    holds), so a shallow copy is a fair trial and costs nothing; any other engine is
-    deep-copied."""
-    from referee.games.base import Kernel
+    """A copy of ``game`` to try an event on (:func:`referee.games.base.trial_copy`)."""
+    from referee.games.base import trial_copy
 
-    return copy.copy(game) if isinstance(game, Kernel) else copy.deepcopy(game)
+    return trial_copy(game)
 
 
 def _dice(game, text: str) -> int:
@@ -225,20 +222,18 @@ def _choice(game, need: ChoiceNeeded, depth: int, left: list[int], required: boo
 
 def rule_title(rule_id: str | None) -> str | None:
     """The title of rule entry ``rule_id`` read straight from the entry files (no
-    search index is opened or built), or None when it cannot be found."""
+    search index is opened or built; each file's bytes parsed once a process, as
+    :func:`rulesdb.model.load_entries` parses them), or None when it cannot be found."""
     if not rule_id:
         return None
     try:
-        import tomllib
-
-        from rulesdb.model import entry_files
+        from rulesdb.model import _toml, entry_files
 
         files = entry_files()
         game = rule_id.split(".", 1)[0]
         mine = [p for p in files if p.stem == game or p.stem.startswith(game + "-")]
         for path in mine + [p for p in files if p not in mine]:
-            with open(path, "rb") as fh:
-                doc = tomllib.load(fh)
+            doc = _toml(path.read_bytes())
             for kind in ("rule", "ruling"):
                 for table in doc.get(kind, []):
                     if isinstance(table, dict) and table.get("id") == rule_id:

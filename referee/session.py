@@ -5,7 +5,6 @@ reads the game registry and names no game.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import Any, Callable
 
 from .errors import BadInputError, ChoiceNeeded, DefinitionNeeded, InternalError, Option, RefereeError
 from .games import Applied, Engine, GameSpec, spec as game_spec
-from .games.base import read_file_tags
+from .games.base import read_file_tags, trial_copy
 from .numbers import check_digits
 from .records import COMMON_TAGS, Record, format_record
 from .store import LogEntry, Store, StoredGame, _effective
@@ -191,7 +190,7 @@ def complete_options(game: Engine, options: list[Option], depth: int = 3) -> lis
     no option completes (a game that cannot be tried this way)."""
     out: list[Option] = []
     for opt in options:
-        trial = copy.deepcopy(game)
+        trial = trial_copy(game)
         try:
             trial.apply(opt.text)
             out.append(opt)
@@ -248,7 +247,7 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
     """
     if expect is not None and loaded.length != expect:  # the position loaded is not the one seen
         store.expect(loaded.stored.id, expect)
-    trial = copy.deepcopy(loaded.game)
+    trial = trial_copy(loaded.game)
     defined: list[Applied] = []
     applied = complete(trial, text, choose, define=define, defined=defined)
     before = loaded.game  # the position the event is accepted in; replaced by trial below
@@ -257,7 +256,7 @@ def enter(store: Store, loaded: Loaded, text: str, choose: Chooser | None = None
         length = store.expect(gid, expect)
         if length != loaded.length:  # the log moved on since the game was loaded
             fresh = load(store, gid)
-            before = copy.deepcopy(fresh.game)
+            before = trial_copy(fresh.game)
             try:
                 defined = [fresh.game.apply(d.text) for d in defined]
                 applied = fresh.game.apply(applied.text)

@@ -454,6 +454,15 @@ class Database:
         h.update(_tuning_digest().encode())  # rewrites and stop words shape the phrasings
         return h.hexdigest()
 
+    def key(self) -> str:
+        """The freshness key (sha256, 64 hex digits) of this database's index as its inputs
+        stand now: the entry files, the imported sections, the paraphrase table, the
+        question bank, the canonical questions and variants, the tuning tables and
+        :data:`INDEX_VERSION`.  Opening an index file stored under another key rebuilds it.
+        Raises ``OSError`` when an entry file cannot be read."""
+        return self._key(entry_files(self.entries_dir),
+                         _imports.load(self.imports_path or _imports.default_path()))
+
     @property
     def conn(self) -> sqlite3.Connection:
         """The open index (built or rebuilt as needed)."""

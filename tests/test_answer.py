@@ -13,7 +13,7 @@ from rulesdb import Database
 from rulesdb import answer as A
 from rulesdb import verdicts as V
 
-from .conftest import examples  # noqa: E402
+from .conftest import examples, shared_index  # noqa: E402
 
 
 @pytest.mark.parametrize("question, yes_no, proposition", [
@@ -63,14 +63,16 @@ def _write(folder: Path, game: str, rows: list[tuple]) -> None:
 
 def _verdict_index(tmp: Path, rows: list[tuple], empty_bank: bool = False) -> Database:
     """A database in ``tmp`` whose only canonical questions are Fluffy's ``rows``
-    (``(q, verdict, entry)``), and no banked questions when ``empty_bank``."""
+    (``(q, verdict, entry)``), and no banked questions when ``empty_bank``; opened, on
+    the index built once a run from these inputs (conftest.shared_index: the module's
+    tests are spread over the xdist workers)."""
     _write(tmp / "verdicts", "fluffy", rows)
     bank = None
     if empty_bank:
         bank = tmp / "bank.jsonl"
         bank.write_text("")
-    return Database(index_path=tmp / "index.sqlite", imports_path=tmp / "none.db",
-                    verdicts_dir=tmp / "verdicts", bank_path=bank)
+    return shared_index(Database(index_path=tmp / "index.sqlite", imports_path=tmp / "none.db",
+                                 verdicts_dir=tmp / "verdicts", bank_path=bank))
 
 
 @pytest.fixture(scope="module")

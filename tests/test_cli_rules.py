@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from .conftest import CliRunner
+from .conftest import CliRunner, shared_index
 
 import rulesdb
 import rulesdb.answer
@@ -27,12 +27,15 @@ VERDICTS = Path(__file__).resolve().parent / "fixtures" / "verdicts"
 def rules_env(tmp_path, monkeypatch, index_path):
     """A private rules index (shared by this module) with the canonical questions of
     tests/fixtures/verdicts (not the shipped ones, which grow), and a private imports
-    file per test."""
+    file per test.  The index is built once a run (conftest.shared_index): the module's
+    tests are spread over the xdist workers."""
     import rulesdb.verdicts
 
     monkeypatch.setattr(rulesdb.verdicts, "VERDICTS_DIR", VERDICTS)
     monkeypatch.setenv("REFEREE_RULES_INDEX", str(index_path))
     monkeypatch.setenv("REFEREE_RULES_DB", str(tmp_path / "rules.db"))
+    if not index_path.exists():
+        shared_index(rulesdb.Database(index_path=index_path, imports_path=tmp_path / "rules.db")).close()
     rulesdb.reset()
     yield
     rulesdb.reset()

@@ -110,21 +110,23 @@ def test_the_signal_reads_a_typo_as_its_correction_but_keeps_real_words(db):
     assert paraphrase.knows("resolved") and not paraphrase.knows("sprnt")
 
 
-def test_a_rebuilt_table_makes_the_cached_index_stale(tmp_path, monkeypatch, session_rules_index):
-    import shutil
+def test_a_rebuilt_table_makes_the_cached_index_stale(tmp_path, monkeypatch):
+    from .conftest import entries_of
 
-    # the cache to start from: the session's index of the shipped entries, made current
-    current = Database(index_path=session_rules_index, imports_path=tmp_path / "none.db")
-    current.conn
-    current.close()
-    shutil.copyfile(session_rules_index, tmp_path / "index.sqlite")
-    again = Database(index_path=tmp_path / "index.sqlite", imports_path=tmp_path / "none.db")
+    # the cache to start from: an index of one game's entries (the mechanics: a rebuild
+    # of all five games' took twice as long), current
+    entries = entries_of(tmp_path / "entries", "fluffy")
+    first = Database(entries, tmp_path / "index.sqlite", tmp_path / "none.db")
+    first.conn
+    assert first.rebuilt
+    first.close()
+    again = Database(entries, tmp_path / "index.sqlite", tmp_path / "none.db")
     again.conn
     assert not again.rebuilt
     again.close()
     assert len(paraphrase.table_digest()) == 64
     monkeypatch.setattr(paraphrase, "table_digest", lambda: "another table")
-    third = Database(index_path=tmp_path / "index.sqlite", imports_path=tmp_path / "none.db")
+    third = Database(entries, tmp_path / "index.sqlite", tmp_path / "none.db")
     try:
         third.conn
         assert third.rebuilt

@@ -199,6 +199,8 @@ def test_index_is_cached_and_rebuilt_when_entries_change(tmp_path):
     first = Database(entries, idx, tmp_path / "imports.db")
     assert first.search("bounce", game="fluffy")[0].game == "fluffy"
     assert first.rebuilt and first.location == str(idx) and idx.exists()
+    stored = first.conn.execute("SELECT value FROM meta WHERE key = 'key'").fetchone()[0]
+    assert first.key() == stored and len(stored) == 64  # the key tests/conftest.py caches by
     again = Database(entries, idx, tmp_path / "imports.db")
     again.conn
     assert not again.rebuilt
@@ -207,10 +209,35 @@ def test_index_is_cached_and_rebuilt_when_entries_change(tmp_path):
                     'title = "Quokka rule"\nsection = "GOAL"\ntext = "A quokka wins."\n'
                     'keywords = ["quokka"]\n', encoding="utf-8")
     third = Database(entries, idx, tmp_path / "imports.db")
+    assert third.key() != stored
     assert [h.id for h in third.search("quokka")] == ["fluffy.zzz-test"]
-    assert third.rebuilt
+    assert third.rebuilt and third.key() == third.conn.execute(
+        "SELECT value FROM meta WHERE key = 'key'").fetchone()[0]
     for d in (first, again, third):
         d.close()
+
+
+def test_the_suite_copies_an_index_only_to_a_database_that_finds_it_current(tmp_path, monkeypatch):
+    """tests/conftest.py's run-wide copies of built indexes: a copy goes to a database of
+    the same inputs, which opens it without rebuilding; not while a test patches an input
+    the key does not cover."""
+    from rulesdb import paraphrase
+
+    from . import conftest
+
+    entries = entries_of(tmp_path / "entries", "fluffy")
+    built = conftest.shared_index(Database(entries, tmp_path / "a" / "ix.sqlite", tmp_path / "none.db"))
+    built.close()
+    again = Database(entries, tmp_path / "b" / "ix.sqlite", tmp_path / "none.db")
+    assert conftest.copy_built_index(again)
+    again.conn
+    assert not again.rebuilt and again.location == str(tmp_path / "b" / "ix.sqlite")
+    again.close()
+    monkeypatch.setattr(paraphrase, "available", lambda: False)
+    patched = Database(entries, tmp_path / "c" / "ix.sqlite", tmp_path / "none.db")
+    assert patched.key() == built.key() and not conftest.copy_built_index(patched)
+    with pytest.raises(AssertionError):
+        conftest.shared_index(patched)
 
 
 def test_index_falls_back_to_memory_when_the_cache_cannot_be_written(tmp_path):

@@ -28,7 +28,6 @@ error message and rule); ``state`` the ``replay --json`` state every
 from __future__ import annotations
 
 import argparse
-import copy
 import hashlib
 import json
 import random
@@ -59,9 +58,10 @@ def _options(options) -> list[list[str]]:
 def _try(game, text: str) -> dict[str, Any]:
     """``text`` applied to a copy of ``game``: its canonical text, or the error."""
     from referee.errors import RefereeError
+    from referee.games.base import trial_copy
 
     try:
-        return {"event": text, "text": copy.deepcopy(game).apply(text).text}
+        return {"event": text, "text": trial_copy(game).apply(text).text}
     except RefereeError as exc:
         return {"event": text, "error": exc.message, "rule": exc.rule, "kind": type(exc).__name__}
 

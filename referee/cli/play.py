@@ -152,12 +152,11 @@ class PlayLoop:
     def _accepts(self, line: str) -> bool:
         """Whether the game would take ``line`` now (tried on a copy; a choice still to
         make counts as taken)."""
-        import copy
-
         from referee.errors import ChoiceNeeded, RefereeError
+        from referee.games.base import trial_copy
 
         try:
-            copy.deepcopy(self.loaded().game).apply(line)
+            trial_copy(self.loaded().game).apply(line)
         except ChoiceNeeded:
             return True
         except RefereeError:

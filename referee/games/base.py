@@ -284,6 +284,16 @@ class Kernel(EngineBase):
         return out
 
 
+def trial_copy(game: Any) -> Any:
+    """A copy of the engine ``game`` to try an event on, leaving ``game`` as it is.  A
+    :class:`Kernel` engine replaces its position on ``apply`` and never changes it (nor
+    anything else it holds), so a shallow copy is a fair trial and costs nothing; any
+    other engine is deep-copied."""
+    import copy
+
+    return copy.copy(game) if isinstance(game, Kernel) else copy.deepcopy(game)
+
+
 def due_prefix(text: str) -> str:
     """The words of a :meth:`EngineBase.due` event before its first placeholder (a word
     in capitals: ``C``, ``CARD``), with a trailing space: what Tab can offer.
