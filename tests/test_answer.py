@@ -306,9 +306,15 @@ def test_near_canonical_questions_in_conflict_give_none(bare):
 
 
 def test_the_verdict_comes_from_the_searchs_first_entry(bare):
-    q = A.read("can the zombies go through the gate")
-    assert A.match(bare, q, "fluffy", entries=["fluffy.gate", "fluffy.hand"]).verdict == "no"
-    assert A.match(bare, q, "fluffy", entries=["fluffy.hand", "fluffy.gate"]) is None
+    """A canonical question of another entry the search found gives its verdict only when
+    it words the question all but word for word (:data:`A.EXACT_ENTRY`)."""
+    loose = A.read("can the zombies ever go out through the gate")  # "out" left over
+    assert A.match(bare, loose, "fluffy", entries=["fluffy.gate", "fluffy.hand"]).verdict == "no"
+    ex: list = []
+    assert A.match(bare, loose, "fluffy", entries=["fluffy.hand", "fluffy.gate"], explain=ex) is None
+    assert ex[0]["refused"] == "entry" and ex[0]["score"] >= A.VERDICT_FLOOR
+    exact = A.read("can zombies walk through the gate")  # "walk" is a synonym of "go"
+    assert A.match(bare, exact, "fluffy", entries=["fluffy.hand", "fluffy.gate"]).verdict == "no"
 
 
 @pytest.mark.parametrize("question, yes_no", [
