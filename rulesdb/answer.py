@@ -84,9 +84,10 @@ FLIP_WORDS = 1
 #: nothing of :func:`differences`) with at least this score outweighs a rival of the
 #: other verdict that does not.
 EXACT_RIVAL = 1.7
-#: ... and with at least this score gives its verdict though its entry is not the
-#: search's first.
-EXACT_ENTRY = 1.8
+#: A canonical question that words the question all but word for word (one key word of
+#: the question may be left over) with at least this score gives its verdict though its
+#: entry is not the search's first.
+EXACT_ENTRY = 1.6
 
 _AUX = ("can", "could", "may", "might", "must", "do", "does", "did", "is", "are", "was", "were",
         "will", "would", "should", "shall", "has", "have", "had", "am", "cant", "cannot", "dont",
@@ -828,7 +829,7 @@ def _refusal(q: Question, best: Candidate, verdict: str, read_as: list, rival, s
         return "opening"
     if rival is not None:
         return "rival"
-    if top is not None and best.canon.entry != top and not _near_exact(q, best, EXACT_ENTRY):
+    if top is not None and best.canon.entry != top and not _near_exact(q, best, EXACT_ENTRY, key_over=True):
         return "entry"
     if best.score < floor:
         # below the floor, a verdict only when another wording of the same entry agrees
@@ -842,11 +843,12 @@ def _refusal(q: Question, best: Candidate, verdict: str, read_as: list, rival, s
     return None
 
 
-def _near_exact(q: Question, c: Candidate, at: float) -> bool:
-    """True when ``c`` words ``q`` all but word for word: a score of at least ``at``, no
-    key word unpaired, every content word of ``c`` paired and at most one of ``q`` left
-    over, and nothing of :func:`differences`."""
-    return (c.score >= at and not c.extra_keys and not c.missing_keys and c.extra <= 1
+def _near_exact(q: Question, c: Candidate, at: float, key_over: bool = False) -> bool:
+    """True when ``c`` words ``q`` all but word for word: a score of at least ``at``, every
+    content word of ``c`` paired, at most one of ``q`` left over (a key word only when
+    ``key_over``: "are there 12 heal cards" words "12 heal cards in the deck?"), and
+    nothing of :func:`differences`."""
+    return (c.score >= at and (key_over or not c.extra_keys) and c.extra <= 1
             and c.missing == 0 and _difference(q, c).clean)
 
 
