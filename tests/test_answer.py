@@ -308,7 +308,7 @@ def test_near_canonical_questions_in_conflict_give_none(bare):
 def test_the_verdict_comes_from_the_searchs_first_entry(bare):
     """A canonical question of another entry the search found gives its verdict only when
     it words the question all but word for word (:data:`A.EXACT_ENTRY`)."""
-    loose = A.read("can the zombies ever go out through the gate")  # "out" left over
+    loose = A.read("can the zombies shuffle through the gate")  # "shuffle" for "go"
     assert A.match(bare, loose, "fluffy", entries=["fluffy.gate", "fluffy.hand"]).verdict == "no"
     ex: list = []
     assert A.match(bare, loose, "fluffy", entries=["fluffy.hand", "fluffy.gate"], explain=ex) is None
