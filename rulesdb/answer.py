@@ -453,6 +453,9 @@ CONTRASTS: tuple[tuple[str, str, bool], ...] = (
     ("attacker", "defender", False), ("alive", "dead", True), ("living", "dead", True),
     ("next", "previous", False), ("empty", "full", True), ("odd", "even", True),
     ("fight", "flight", True), ("push", "pull", False), ("always", "sometimes", False),
+    # whose: "when i move onto its space" is not "when a zombie moves onto my space"
+    ("my", "its", False), ("my", "his", False), ("my", "your", False), ("its", "his", False),
+    ("its", "your", False), ("his", "your", False), ("mine", "yours", False),
 )
 #: Words of a relation between two things: "do the zombies move *before* the humans",
 #: "does fluffy *catch* the zombie".  Two things both questions name, on either side of
