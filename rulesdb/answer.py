@@ -112,7 +112,7 @@ _MUST = frozenset("must gotta required mandatory compulsory obligatory".split())
 _MUST_TO = frozenset("have has had need needs needed got ought supposed forced obliged obligated "
                      "required".split())
 _ONLY = re.compile(r"\b(?:only|alone|solely|just one)\b")
-_WITHOUT = re.compile(r"\bwithout\b")
+_WITHOUT = re.compile(r"\b(?:without|free of)\b")  # "free of zombie cards": without them
 _EXCEPT = re.compile(r"\b(?:except|unless|but not)\b")
 _NUMBER_WORDS = {"zero": 0, "none": 0, "once": 1, "two": 2, "twice": 2,
                  "both": 2, "pair": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6,
