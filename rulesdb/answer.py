@@ -79,10 +79,10 @@ VOTES = 2
 #: A canonical question read with the opposite verdict (:func:`flips`) leaves at most this
 #: many content words unpaired on each side.
 FLIP_WORDS = 1
-#: A canonical question that words the question all but word for word (no key word
-#: unpaired, every word of its own paired, at most one of the question's left over,
-#: nothing of :func:`differences`) with at least this score outweighs a rival of the
-#: other verdict that does not.
+#: A canonical question that words the question all but word for word (every word of
+#: its own paired, at most one of the question's left over, nothing of
+#: :func:`differences`) with at least this score outweighs a rival of the other verdict
+#: that does not.
 EXACT_RIVAL = 1.7
 #: A canonical question that words the question all but word for word (one key word of
 #: the question may be left over) with at least this score gives its verdict though its
@@ -888,7 +888,7 @@ def _another_question(q: Question, best: Candidate, verdict: str, rival: Candida
     if (rival.missing_keys and not [w for w in (*best.extra_keys, *best.missing_keys) if w not in said]
             and best.extra + best.missing - len(said) <= 1):
         return True
-    return _near_exact(q, best, EXACT_RIVAL) and not _near_exact(q, rival, 0)
+    return _near_exact(q, best, EXACT_RIVAL, True) and not _near_exact(q, rival, 0, True)
 
 
 def _difference(q: Question, c: Candidate) -> Difference:
