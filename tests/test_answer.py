@@ -387,7 +387,7 @@ def contrasted(tmp_path_factory):
         ("is the discard pile face up", "yes", "fluffy.discard-pile"),
         ("do the zombies move before fluffy", "no", "fluffy.turns"),
         ("can fluffy discard a card at the end of his turn", "yes", "fluffy.discard"),
-        ("does the snagged card go to the left of the zombie player", "yes", "fluffy.snag"),
+        ("does the snagged card go to the zombie player face up", "yes", "fluffy.snag"),
         ("can fluffy sprint", "yes", "fluffy.ruling.sprint-conditions"),
         ("can fluffy sprint if he has cards", "no", "fluffy.ruling.sprint-conditions"),
     ], empty_bank=True)
@@ -413,15 +413,18 @@ def test_a_contrast_term_keeps_a_canonical_question_from_answering(contrasted):
 
 
 def test_one_exclusive_antonym_alone_flips_the_verdict(contrasted):
-    """"to the right" for "to the left", every other word paired: the canonical Yes says No."""
-    q, cands = _near(contrasted, "does the snagged card go to the right of the zombie player", "fluffy.snag")
+    """"face down" for "face up", every other word paired: the canonical Yes says No.
+    A pair that is not exclusive ("left" / "right": a piece may turn either way) only
+    refuses."""
+    q, cands = _near(contrasted, "does the snagged card go to the zombie player face down", "fluffy.snag")
     v = A.decide(q, cands)
     assert v is not None and v.verdict == "no" and v.canonical.verdict == "yes"
     # the same wording with one more word of its own is not flipped: it is refused
-    q, cands = _near(contrasted, "does the snagged card always go to the right of the zombie player",
+    q, cands = _near(contrasted, "does the snagged card go to the zombie player face down in his hand",
                      "fluffy.snag")
     ex: list = []
     assert A.decide(q, cands, explain=ex) is None and ex[0]["refused"] == "contrast"
+    assert A.contrasts("turn left", "turn right") == ((("left", "right"),), False)
 
 
 def test_a_role_swap_gets_no_verdict(contrasted):
