@@ -20,7 +20,23 @@
    of the game was swapped for another and the question's subject is not one it lacks
    ("can the dog ..." is not answered by "can the zombies ..."), every content word of
    an opening circumstance is paired ("if the grave is occupied ..."), its entry is the
-   search's first, and no other of them within :data:`CONFLICT` gives the other verdict.
+   search's first (or it words the question all but exactly, :data:`EXACT_ENTRY`), and
+   no other of them within :data:`CONFLICT` gives the other verdict.
+
+   What differs between the question and a canonical question is read before either is
+   trusted (:func:`differences`): a contrast term put for its pair (:data:`CONTRASTS`:
+   "right" for "left", "start" for "end", "keep" for "remove", "my" for "its"), two
+   things named in the other order around a relation (:func:`role_swaps`: "do the
+   zombies move before the humans" / "do the humans move before the zombies"), and the
+   words of a condition one states and the other leaves unpaired
+   (:func:`condition_words`).  The best canonical question gives no verdict across a
+   contrast or a role swap, but one exclusive antonym alone ("face up" / "face down",
+   every other word paired) gives its verdict flipped.  A rival of the other verdict is
+   no conflict when it is another question: it differs from the question by a contrast
+   or a role swap the best does not (its verdict, flipped, agrees), or assumes a
+   condition the question does not state, or holds a key word the question lacks while
+   the best pairs all of the question's; or the best words the question all but exactly
+   (:data:`EXACT_RIVAL`) and the rival does not.
    The canonical questions are the files of :mod:`rulesdb.verdicts` and the banked
    players' questions a reader gave a verdict (:func:`rulesdb.verdicts.from_bank`).
    Otherwise there is no verdict, and the answer says what the rule is.  The thresholds
@@ -33,7 +49,14 @@
    their fact held out (1,625) 9.8% / 1.23% (6.4% / 1.1%); ``verdicts-dev`` (250, worded
    far from the canonical questions) 18.0% / 0.0% (13.2% / 0.4%).  A narrower conflict
    margin answers more and states more opposites (0.15: bank 40.4% / 0.79%,
-   verdicts-dev 21.2% / 0.8%).
+   verdicts-dev 21.2% / 0.8%).  Reading the differences (issue 21's round; the K-fold
+   searches cached): bank 35.5% / 0.42% -> 38.2% / 0.46%, canonical 18.2% / 1.00% ->
+   21.7% / 1.00%, ``verdicts-dev2`` (500) 35.2% / 1.0% -> 43.4% / 0.4%,
+   ``verdicts-dev`` 25.2% / 0.4% -> 27.2% / 0.4%.  Tried and left out: condition words
+   as a refusal (they cost right verdicts and saved no wrong one), subject pronouns as
+   contrasts ("it" / "he": the "it" of "is it legal" names nothing), a flip on every antonym
+   ("going north" / "going south" are no complements), :data:`EXACT_ENTRY` 1.6 (canonical
+   wrong 1.22%), one key word left over for :data:`EXACT_RIVAL` (canonical wrong +7).
 2. **The deciding sentence.**  Of the best entry's text (and its answer line, without its
    Yes/No), the sentence nearest the question: cosine plus the share of the question's
    words (with their synonyms, as the search reads them) it holds.  The best entry is
@@ -46,7 +69,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from operator import mul
 from typing import Any
@@ -79,6 +102,19 @@ VOTES = 2
 #: A canonical question read with the opposite verdict (:func:`flips`) leaves at most this
 #: many content words unpaired on each side.
 FLIP_WORDS = 1
+#: A canonical question that words the question all but word for word (every word of
+#: its own paired, at most one of the question's left over, nothing of
+#: :func:`differences`) with at least this score outweighs a rival of the other verdict
+#: that does not.
+EXACT_RIVAL = 1.7
+#: A rival of the other verdict set apart from the question by a contrast, a role swap
+#: or an assumed condition is no conflict when the best, with nothing of
+#: :func:`differences` itself, scores at least this.
+EXPLAINED_RIVAL = 1.6
+#: A canonical question that words the question all but word for word (one key word of
+#: the question may be left over) with at least this score gives its verdict though its
+#: entry is not the search's first.
+EXACT_ENTRY = 1.8
 
 _AUX = ("can", "could", "may", "might", "must", "do", "does", "did", "is", "are", "was", "were",
         "will", "would", "should", "shall", "has", "have", "had", "am", "cant", "cannot", "dont",
@@ -103,7 +139,7 @@ _MUST = frozenset("must gotta required mandatory compulsory obligatory".split())
 _MUST_TO = frozenset("have has had need needs needed got ought supposed forced obliged obligated "
                      "required".split())
 _ONLY = re.compile(r"\b(?:only|alone|solely|just one)\b")
-_WITHOUT = re.compile(r"\bwithout\b")
+_WITHOUT = re.compile(r"\b(?:without|free of)\b")  # "free of zombie cards": without them
 _EXCEPT = re.compile(r"\b(?:except|unless|but not)\b")
 _NUMBER_WORDS = {"zero": 0, "none": 0, "once": 1, "two": 2, "twice": 2,
                  "both": 2, "pair": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6,
@@ -202,6 +238,21 @@ def numbers(text: str) -> frozenset:
         bound = next((b for b, words in _PAST if any(before.endswith(f" {x} ") for x in words)), "=")
         out.add((bound, n))
     return frozenset(out)
+
+
+#: Irregular verb forms read as their verb ("kept" pairs with "keep").
+IRREGULAR = {
+    "kept": "keep", "drew": "draw", "drawn": "draw", "took": "take", "taken": "take",
+    "gave": "give", "given": "give", "went": "go", "gone": "go", "came": "come", "ran": "run",
+    "lost": "lose", "won": "win", "got": "get", "gotten": "get", "made": "make", "held": "hold",
+    "chose": "choose", "chosen": "choose", "ate": "eat", "bitten": "bite", "stood": "stand",
+    "threw": "throw", "thrown": "throw", "saw": "see", "seen": "see", "paid": "pay",
+    "laid": "lay", "met": "meet", "sat": "sit", "found": "find", "caught": "catch",
+    "fought": "fight", "brought": "bring", "began": "begin", "begun": "begin", "dealt": "deal",
+    "shook": "shake", "hid": "hide", "stole": "steal", "stolen": "steal", "sent": "send",
+    "spent": "spend", "led": "lead", "fell": "fall", "fallen": "fall", "rode": "ride",
+    "swam": "swim", "flew": "fly", "fled": "flee", "struck": "strike", "wore": "wear",
+}
 
 
 @lru_cache(maxsize=4096)
@@ -392,6 +443,228 @@ def read(question: str) -> Question:
                     subject=subject(prop))
 
 
+# -- what differs between a question and a canonical question --------------------------
+
+#: Pairs of terms that make another rules question of one when put for the other ("does
+#: the card pass left" / "... right", "is the pile face up" / "... face down"): antonyms
+#: and converse terms of rules talk in English, and the games' own pairs ("fight" /
+#: "flight" cards).  Each is ``(a, b, exclusive)``: ``exclusive`` when exactly one of the
+#: two holds wherever a question can ask either (a card passes left or right; a pile lies
+#: face up or face down), so that a question set apart from a canonical one by that pair
+#: alone gets the canonical verdict flipped; the others ("start" / "end": a card may be
+#: discarded at both) only keep the canonical question from answering.  Read on stems
+#: (:func:`_stem`, irregular verbs as their verb: "kept" is "keep").
+CONTRASTS: tuple[tuple[str, str, bool], ...] = (
+    ("left", "right", False), ("up", "down", True), ("clockwise", "counterclockwise", False),
+    ("north", "south", False), ("east", "west", False), ("top", "bottom", False),
+    ("above", "below", False), ("over", "under", False), ("front", "back", False),
+    ("front", "behind", False), ("ahead", "behind", False), ("forward", "backward", False),
+    ("forwards", "backwards", False), ("inside", "outside", False),
+    ("open", "closed", True), ("open", "shut", True), ("locked", "unlocked", True),
+    ("hidden", "visible", True), ("hidden", "shown", True), ("secret", "public", True),
+    ("before", "after", False), ("earlier", "later", False), ("early", "late", False),
+    ("first", "last", False), ("start", "end", False), ("begin", "end", False),
+    ("start", "finish", False), ("begin", "finish", False), ("beginning", "end", False),
+    ("stop", "keep", False), ("stop", "continue", False), ("stop", "carry", False),
+    ("keep", "remove", False), ("keep", "discard", False), ("keep", "lose", False),
+    ("keep", "drop", False), ("keep", "ditch", False), ("keep", "return", False),
+    ("add", "remove", False), ("draw", "discard", False),
+    ("gain", "lose", False), ("win", "lose", False), ("winner", "loser", False),
+    ("more", "fewer", False), ("more", "less", False), ("most", "least", False),
+    ("most", "fewest", False), ("higher", "lower", False), ("highest", "lowest", False),
+    ("high", "low", False), ("max", "min", False), ("maximum", "minimum", False),
+    ("increase", "decrease", False), ("raise", "lower", False), ("same", "different", False),
+    ("allowed", "forbidden", False), ("legal", "illegal", True),
+    ("optional", "mandatory", True), ("optional", "required", True), ("optional", "compulsory", True),
+    ("enter", "leave", False), ("enter", "exit", False), ("give", "receive", False),
+    ("attacker", "defender", False), ("alive", "dead", True), ("living", "dead", True),
+    ("next", "previous", False), ("empty", "full", False), ("odd", "even", True),
+    ("fight", "flight", False), ("push", "pull", False), ("always", "sometimes", False),
+    # whose: "when i move onto its space" is not "when a zombie moves onto my space"
+    ("my", "its", False), ("my", "his", False), ("my", "your", False), ("its", "his", False),
+    ("its", "your", False), ("his", "your", False), ("mine", "yours", False),
+)
+#: Words of a relation between two things: "do the zombies move *before* the humans",
+#: "does fluffy *catch* the zombie".  Two things both questions name, on either side of
+#: the same one of these in each, in the other order in one, are a role swap.
+RELATIONS = frozenset(
+    "before after than to from into onto toward towards past attack attacks attacked kill "
+    "kills killed catch catches caught beat beats bite bites bit eat eats ate take takes took "
+    "give gives gave block blocks blocked follow follows precede precedes".split())
+#: Words that make two things one group rather than a relation ("heal and rest").
+_GROUPING = frozenset("and or plus nor".split())
+#: Words that open a condition inside a clause ("can i discard *if* i have no cards").
+CONDITION_WORDS = frozenset("if when whenever while unless once until".split())
+#: Words that open a condition at the head of a clause ("*with* alternate food source
+#: played, can ..."; "*after* a skirmish can we ...").
+CONDITION_LEADS = CONDITION_WORDS | frozenset("with without after before during".split())
+
+
+def _term(w: str) -> str:
+    """The stem a contrast is read on: irregular verbs as their verb ("kept" -> "keep")."""
+    return _stem(IRREGULAR.get(w, w))
+
+
+_CONTRAST: dict[str, list[tuple[str, bool]]] = {}
+for _a, _b, _x in CONTRASTS:
+    for _one, _other in ((_a, _b), (_b, _a)):
+        _CONTRAST.setdefault(_term(_one), []).append((_term(_other), _x))
+
+
+def _terms(text: str) -> list[str]:
+    """The words of ``text`` as the difference reader reads them: plain (:func:`_plain`),
+    "counter clockwise" / "anticlockwise" as one word, "in front of" as "front", "right"
+    left out where it means "at once" ("right away", "right after")."""
+    t = _plain(text)
+    t = re.sub(r"\b(?:counter|anti)[ -]?clockwise\b", "counterclockwise", t)
+    t = re.sub(r"\bin front of\b", "front", t)
+    t = re.sub(r"\bright (?=away|after|before|there|here|now|then|when|as|at|on|next|back|into|onto)", "", t)
+    return words(t)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """What differs between a question and a canonical question (:func:`differences`):
+    ``contrast``, the pairs ``(question's word, canonical's word)`` of :data:`CONTRASTS`
+    that stand for each other, ``exclusive`` when each of them is an exclusive pair;
+    ``roles``, the pairs of things both name in the other order around a relation
+    (:data:`RELATIONS`); ``condition``, the words of the question's conditions the
+    canonical question leaves unpaired, and ``assumes``, the words of the canonical
+    question's conditions the question leaves unpaired (:func:`condition_words`)."""
+
+    contrast: tuple = ()
+    exclusive: bool = False
+    roles: tuple = ()
+    condition: tuple = ()
+    assumes: tuple = ()
+
+    @property
+    def clean(self) -> bool:
+        """Nothing differs but words."""
+        return not (self.contrast or self.roles or self.condition or self.assumes)
+
+
+def contrasts(a: str, b: str) -> tuple[tuple[tuple[str, str], ...], bool]:
+    """The pairs of :data:`CONTRASTS` that set ``a`` apart from ``b`` (a word of ``a``
+    whose contrast ``b`` holds, where ``a`` does not hold that contrast nor ``b`` the
+    word), as ``(word of a, word of b)``; and whether all of them are exclusive pairs.
+
+    >>> contrasts("is the discard pile face up", "is the discard pile face down")
+    ((('up', 'down'),), True)
+    >>> contrasts("does the first mover card go to the right", "does the first mover card move left")
+    ((('right', 'left'),), False)
+    >>> contrasts("we kept brain cramp in the deck", "do we remove brain cramp from the deck")
+    ((('kept', 'remove'),), False)
+    >>> contrasts("is the discard pile kept face down", "is the discard pile face down")
+    ((), False)
+    """
+    wa = {_term(w): w for w in reversed(_terms(a))}
+    wb = {_term(w): w for w in reversed(_terms(b))}
+    out, exclusive = [], True
+    for t in sorted(wa.keys() - wb.keys()):
+        for other, x in _CONTRAST.get(t, ()):
+            if other in wb and other not in wa:
+                out.append((wa[t], wb[other]))
+                exclusive = exclusive and x
+    return tuple(out), bool(out) and exclusive
+
+
+def _positions(ts: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for i, w in enumerate(ts):
+        out.setdefault(_term(w), i)
+    return out
+
+
+def role_swaps(a: str, b: str) -> tuple[tuple[str, str], ...]:
+    """The pairs of content words ``a`` and ``b`` both hold, with the same relation word
+    (:data:`RELATIONS`) between them in each and no "and"/"or", in the other order in
+    ``b``: "do the zombies move before the humans" / "do the humans move before the
+    zombies".  A clause moved whole keeps its roles.
+
+    >>> role_swaps("do the zombies move before the humans", "do the humans move before the zombies")
+    (('zombies', 'humans'),)
+    >>> role_swaps("after i play a card do i draw one", "do i draw a card after i play one")
+    ()
+    """
+    ta, tb = _terms(a), _terms(b)
+    pa, pb = _positions(ta), _positions(tb)
+    relations = {_term(r) for r in RELATIONS}
+    things = [w for w in content_words(" ".join(ta)) if _term(w) in pb]
+    out = []
+    for i, x in enumerate(things):
+        for y in things[i + 1:]:
+            xa, ya, xb, yb = pa[_term(x)], pa[_term(y)], pb[_term(x)], pb[_term(y)]
+            if xa == ya or xb == yb or (xa < ya) == (xb < yb):
+                continue
+            between_a = {_term(w) for w in ta[min(xa, ya) + 1:max(xa, ya)]}
+            between_b = {_term(w) for w in tb[min(xb, yb) + 1:max(xb, yb)]}
+            if between_a & between_b & relations and not (between_a | between_b) & _GROUPING:
+                out.append((x, y) if xa < ya else (y, x))
+    return tuple(out)
+
+
+def condition_words(text: str) -> tuple[str, ...]:
+    """The content words of the conditions ``text`` states: the clauses before the asking
+    one ("no zombies on the board, does fluffy ..."), a clause or an opening led by one of
+    :data:`CONDITION_LEADS` ("with alternate food source played, can ...", "if the grave
+    is occupied is ..."), and what follows one of :data:`CONDITION_WORDS` inside a clause
+    ("can i discard if i have no cards").
+
+    >>> condition_words("with alternate food source played, can i draw")
+    ('alternate', 'food', 'source', 'played')
+    >>> condition_words("can i discard if i have no cards"), condition_words("can i discard")
+    (('cards',), ())
+    """
+    t = _plain(text)
+    clauses = _clauses(t)
+    found = _question_clause(t)
+    asking = found[0] if found is not None else 0  # a claim: its first clause asks
+    out: list[str] = []
+    for i, c in enumerate(clauses):
+        if i < asking or (i > asking and c[0] in CONDITION_LEADS):
+            out += c
+            continue
+        if i == asking and found is not None and found[2] > 0 and c[0] in CONDITION_LEADS:
+            out += c[:found[2]]
+            c = c[found[2]:]
+        k = next((k for k, w in enumerate(c) if w in CONDITION_WORDS and k > 0), None)
+        if k is not None:
+            out += c[k:]
+    return tuple(w for w in content_words(" ".join(out)) if w not in _NOT_KEYS)
+
+
+def _dforms(w: str) -> frozenset:
+    """:func:`_forms` of ``w``, and of its verb when it is an irregular form (:data:`IRREGULAR`)."""
+    return _forms(w) | _forms(IRREGULAR[w]) if w in IRREGULAR else _forms(w)
+
+
+def differences(q: Question, text: str, keys: frozenset | None = None) -> Difference:
+    """What differs between ``q`` and the canonical question ``text`` (:class:`Difference`):
+    contrast terms (:func:`contrasts`), role swaps (:func:`role_swaps`) and the words of
+    either's conditions (:func:`condition_words`) the other leaves unpaired (words paired
+    with their synonyms and irregular forms); with ``keys`` (the stems of the game's key
+    words, :func:`key_words`), only condition words that are key words or have a synonym
+    that is one.
+
+    >>> differences(read("do the zombies move before the humans"), "do the humans move before the zombies").roles
+    (('zombies', 'humans'),)
+    >>> differences(read("can i draw"), "with alternate food source played, can i draw").assumes
+    ('alternate', 'food', 'source', 'played')
+    """
+    pair, exclusive = contrasts(q.proposition, text)
+    cw = content_words(text)
+    pool_c = frozenset().union(*(_dforms(w) for w in cw)) if cw else frozenset()
+    pool_q = frozenset().union(*(_dforms(w) for w in q.content)) if q.content else frozenset()
+
+    def unpaired(ws: tuple, pool: frozenset) -> tuple:
+        return tuple(w for w in ws if _dforms(w).isdisjoint(pool)
+                     and (keys is None or not _forms(w).isdisjoint(keys)))
+
+    return Difference(pair, exclusive, role_swaps(q.proposition, text),
+                      unpaired(condition_words(q.proposition), pool_c), unpaired(condition_words(text), pool_q))
+
+
 @dataclass
 class Verdict:
     """A verdict and where it comes from: ``verdict`` ``"yes"``/``"no"``, ``canonical`` the
@@ -531,16 +804,28 @@ def decide(q: Question, cands: list[Candidate], overridden: frozenset = frozense
         if c.score < (read_as[0][0].score - conflict if read_as else lowest):
             break
         if c.polarity == q.polarity and c.numbers == q.numbers:
-            read_as.append((c, c.canon.verdict))
+            # one exclusive contrast term for the other ("face up" / "face down"): the flip
+            read_as.append((c, _OTHER[c.canon.verdict] if _antonym(q, c) else c.canon.verdict))
         elif flips(q, c):
             read_as.append((c, _OTHER[c.canon.verdict]))
     if not read_as:
         return None
     best, verdict = read_as[0]
-    rival = next((c for c, v in read_as[1:] if c.score >= best.score - conflict and v != verdict), None)
+    diff = _difference(q, best)
+    rival = next((c for c, v in read_as[1:] if c.score >= best.score - conflict and v != verdict
+                  and not _another_question(q, best, c)), None)
     # a key word of the question swapped for another, or its subject one the canonical
-    # question lacks ("can a zombie move diagonally" <- "can I move diagonally")
-    swapped = bool(best.extra_keys and best.missing_keys) or (q.subject in best.extra_keys)
+    # question lacks ("can a zombie move diagonally" <- "can I move diagonally"); the
+    # words of a contrast are read as the contrast (refused, or the verdict flipped)
+    said = _said(diff)
+    ek = [w for w in best.extra_keys if w not in said]
+    swapped = bool(ek and [w for w in best.missing_keys if w not in said]) or (q.subject in ek)
+    refused = _refusal(q, best, verdict, read_as, rival, swapped, overridden, floor, extra, missing,
+                       conflict, top)
+    if refused is None and diff.contrast and not (verdict != best.canon.verdict and _antonym(q, best)):
+        refused = "contrast"  # "does the card go right" is not answered by "... go left"
+    if refused is None and diff.roles:
+        refused = "roles"  # "do zombies move before humans" is not "do humans move before zombies"
     if explain is not None:
         explain.append({"q": best.canon.q, "verdict": verdict, "score": best.score,
                         "cosine": best.cosine, "flipped": verdict != best.canon.verdict,
@@ -548,26 +833,100 @@ def decide(q: Question, cands: list[Candidate], overridden: frozenset = frozense
                         "extra_keys": list(best.extra_keys), "missing_keys": list(best.missing_keys),
                         "swapped": swapped, "entry": best.canon.entry,
                         "top": top is None or best.canon.entry == top,
-                        "rival": rival.canon.q if rival else None})
-    if best.extra > extra or best.missing > missing or swapped:
+                        "rival": rival.canon.q if rival else None,
+                        "contrast": [list(p) for p in diff.contrast],
+                        "roles": [list(p) for p in diff.roles],
+                        "condition": list(diff.condition), "assumes": list(diff.assumes),
+                        "refused": refused})
+    if refused is not None:
         return None
+    return Verdict(verdict, best.canon, round(best.score, 4), best.cosine)
+
+
+def _refusal(q: Question, best: Candidate, verdict: str, read_as: list, rival, swapped: bool,
+             overridden: frozenset, floor: float, extra: int, missing: int, conflict: float,
+             top: str | None) -> str | None:
+    """Why ``best`` (read as ``verdict``) may not give its verdict, or None: ``"words"``
+    (too many content words unpaired), ``"swapped"`` (a key word swapped), ``"opening"``
+    (a word of the question's opening circumstance unpaired), ``"rival"``, ``"entry"``
+    (not the search's first), ``"floor"``, ``"overridden"``."""
+    if best.extra > extra or best.missing > missing:
+        return "words"
+    if swapped:
+        return "swapped"
     # a question opened by a circumstance ("if the grave is occupied is ...") is not
     # answered by a canonical question that leaves a word of it unpaired
     pool = frozenset().union(*best._cw) if best._cw else frozenset()
     if any(_forms(w).isdisjoint(pool) for w in _opening_words(q.proposition)):
-        return None
-    if rival is not None or (top is not None and best.canon.entry != top):
-        return None
+        return "opening"
+    if rival is not None:
+        return "rival"
+    if top is not None and best.canon.entry != top and not _near_exact(q, best, EXACT_ENTRY, key_over=True):
+        return "entry"
     if best.score < floor:
         # below the floor, a verdict only when another wording of the same entry agrees
         # (within the conflict margin, no key word swapped), and never far below
         agree = sum(1 for c, v in read_as[1:] if v == verdict and c.canon.entry == best.canon.entry
                     and c.score >= best.score - conflict and not (c.extra_keys and c.missing_keys))
         if best.score < VOTE_FLOOR or agree < VOTES - 1:
-            return None
+            return "floor"
     if best.canon.entry in overridden:
-        return None
-    return Verdict(verdict, best.canon, round(best.score, 4), best.cosine)
+        return "overridden"
+    return None
+
+
+def _near_exact(q: Question, c: Candidate, at: float, key_over: bool = False) -> bool:
+    """True when ``c`` words ``q`` all but word for word: a score of at least ``at``, every
+    content word of ``c`` paired, at most one of ``q`` left over (a key word only when
+    ``key_over``: "are there 12 heal cards" words "12 heal cards in the deck?"), and
+    nothing of :func:`differences`."""
+    return (c.score >= at and (key_over or not c.extra_keys) and c.extra <= 1
+            and c.missing == 0 and _difference(q, c).clean)
+
+
+def _antonym(q: Question, c: Candidate) -> bool:
+    """True when ``c`` words ``q`` with one exclusive contrast term for the other
+    (:data:`CONTRASTS`: "left" for "right", "face up" for "face down") and no other
+    difference: every other content word paired, no role swap, no condition of one the
+    other lacks.  Its verdict is then the opposite of ``q``'s."""
+    d = _difference(q, c)
+    if len(d.contrast) != 1 or not d.exclusive or d.roles or d.condition or d.assumes:
+        return False
+    mine, theirs = d.contrast[0]
+    return (c.extra - (mine in q.content) <= 0
+            and c.missing - (theirs in content_words(c.canon.q)) <= 0)
+
+
+def _said(d: Difference) -> set[str]:
+    return {w for p in d.contrast for w in p}
+
+
+def _another_question(q: Question, best: Candidate, rival: Candidate) -> bool:
+    """True when ``rival`` (read with the other verdict) asks another question than
+    ``best`` does, so that its verdict does not contradict ``best``'s: ``best`` differs
+    from ``q`` in nothing of :func:`differences` and scores at least
+    :data:`EXPLAINED_RIVAL`, and ``rival`` differs from ``q`` by a contrast or a role swap
+    or assumes a condition ``q`` does not state; or ``best`` pairs every key word of ``q``
+    (a contrast aside) with at most one other word left over, and ``rival`` holds a key
+    word ``q`` lacks; or ``best`` words ``q`` all but word for word (:data:`EXACT_RIVAL`)
+    and ``rival`` does not."""
+    bd, rd = _difference(q, best), _difference(q, rival)
+    if bd.clean and best.score >= EXPLAINED_RIVAL and (rd.contrast or rd.roles or rd.assumes):
+        return True
+    said = _said(bd)
+    if (rival.missing_keys and not [w for w in (*best.extra_keys, *best.missing_keys) if w not in said]
+            and best.extra + best.missing - len(said) <= 1):
+        return True
+    return _near_exact(q, best, EXACT_RIVAL) and not _near_exact(q, rival, 0)
+
+
+def _difference(q: Question, c: Candidate) -> Difference:
+    """:func:`differences` of ``q`` and ``c``'s canonical question, with only the key
+    words of the game among the condition words (kept on ``c``)."""
+    got = c.__dict__.get("_diff")
+    if got is None or got[0] is not q:
+        got = c.__dict__["_diff"] = (q, differences(q, c.canon.q, c._context[3]))
+    return got[1]
 
 
 def match(db, q: Question, game: str, qvec=None, overridden: frozenset = frozenset(),

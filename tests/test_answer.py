@@ -308,9 +308,15 @@ def test_near_canonical_questions_in_conflict_give_none(bare):
 
 
 def test_the_verdict_comes_from_the_searchs_first_entry(bare):
-    q = A.read("can the zombies go through the gate")
-    assert A.match(bare, q, "fluffy", entries=["fluffy.gate", "fluffy.hand"]).verdict == "no"
-    assert A.match(bare, q, "fluffy", entries=["fluffy.hand", "fluffy.gate"]) is None
+    """A canonical question of another entry the search found gives its verdict only when
+    it words the question all but word for word (:data:`A.EXACT_ENTRY`)."""
+    loose = A.read("can the zombies shuffle through the gate")  # "shuffle" for "go"
+    assert A.match(bare, loose, "fluffy", entries=["fluffy.gate", "fluffy.hand"]).verdict == "no"
+    ex: list = []
+    assert A.match(bare, loose, "fluffy", entries=["fluffy.hand", "fluffy.gate"], explain=ex) is None
+    assert ex[0]["refused"] == "entry" and ex[0]["score"] >= A.VERDICT_FLOOR
+    exact = A.read("can zombies walk through the gate")  # "walk" is a synonym of "go"
+    assert A.match(bare, exact, "fluffy", entries=["fluffy.hand", "fluffy.gate"]).verdict == "no"
 
 
 @pytest.mark.parametrize("question, yes_no", [
@@ -372,3 +378,113 @@ def test_a_canonical_question_is_read_as_the_question_is():
     assert c.polarity == q.polarity and c.numbers == q.numbers
     v = A.decide(q, [c])
     assert v is not None and v.verdict == "yes"
+
+
+@pytest.fixture(scope="module")
+def contrasted(tmp_path_factory):
+    """Canonical questions that differ from each other and from the questions below by a
+    contrast term, a role swap or a condition (no bank: each test knows every candidate)."""
+    d = _verdict_index(tmp_path_factory.mktemp("contrasted"), [
+        ("is the discard pile face down", "no", "fluffy.discard-pile"),
+        ("is the discard pile face up", "yes", "fluffy.discard-pile"),
+        ("do the zombies move before fluffy", "no", "fluffy.turns"),
+        ("can fluffy discard a card at the end of his turn", "yes", "fluffy.discard"),
+        ("does the snagged card go to the zombie player face up", "yes", "fluffy.snag"),
+        ("can fluffy sprint", "yes", "fluffy.ruling.sprint-conditions"),
+        ("can fluffy sprint if he has cards", "no", "fluffy.ruling.sprint-conditions"),
+    ], empty_bank=True)
+    yield d
+    d.close()
+
+
+def _near(db, text: str, entry: str) -> tuple[A.Question, list]:
+    """``text`` read, and the candidates of ``entry`` only, best first."""
+    q = A.read(text)
+    return q, A.candidates(db, q, "fluffy", entries=[entry])
+
+
+def test_a_contrast_term_keeps_a_canonical_question_from_answering(contrasted):
+    """"at the start of his turn" is another question than "at the end of his turn": the
+    canonical question is close enough by its score and alone, yet gives no verdict."""
+    q, cands = _near(contrasted, "can fluffy discard a card at the start of his turn", "fluffy.discard")
+    assert len(cands) == 1 and cands[0].score >= A.VERDICT_FLOOR  # would answer but for the contrast
+    ex: list = []
+    assert A.decide(q, cands, explain=ex) is None
+    assert ex[0]["refused"] == "contrast" and ex[0]["contrast"] == [["start", "end"]]
+    assert A.contrasts("start of his turn", "end of his turn") == ((("start", "end"),), False)
+
+
+def test_one_exclusive_antonym_alone_flips_the_verdict(contrasted):
+    """"face down" for "face up", every other word paired: the canonical Yes says No.
+    A pair that is not exclusive ("left" / "right": a piece may turn either way) only
+    refuses."""
+    q, cands = _near(contrasted, "does the snagged card go to the zombie player face down", "fluffy.snag")
+    v = A.decide(q, cands)
+    assert v is not None and v.verdict == "no" and v.canonical.verdict == "yes"
+    # the same wording with one more word of its own is not flipped: it is refused
+    q, cands = _near(contrasted, "does the snagged card go to the zombie player face down in his hand",
+                     "fluffy.snag")
+    ex: list = []
+    assert A.decide(q, cands, explain=ex) is None and ex[0]["refused"] == "contrast"
+    assert A.contrasts("turn left", "turn right") == ((("left", "right"),), False)
+
+
+def test_a_role_swap_gets_no_verdict(contrasted):
+    """"does fluffy move before the zombies" holds every word of "do the zombies move
+    before fluffy" (No), in the other order around "before"."""
+    q, cands = _near(contrasted, "does fluffy move before the zombies", "fluffy.turns")
+    assert cands[0].score >= A.VERDICT_FLOOR and cands[0].extra == cands[0].missing == 0
+    ex: list = []
+    assert A.decide(q, cands, explain=ex) is None
+    assert ex[0]["refused"] == "roles" and ex[0]["roles"] == [["fluffy", "zombies"]]
+    assert A.decide(*_near(contrasted, "do the zombies move before fluffy", "fluffy.turns")).verdict == "no"
+    assert A.role_swaps("heal and rest", "rest and heal") == ()  # a group, not a relation
+
+
+def test_a_rival_that_is_the_flip_does_not_conflict(contrasted):
+    """"is the discard pile face down" (No) is near "is the discard pile kept face up"
+    and gives the other verdict than "... face up" (Yes), but it differs from the
+    question by up/down: read flipped it agrees.  Both wordings get their verdict."""
+    for text, verdict in (("is the discard pile kept face up", "yes"),
+                          ("is the discard pile kept face down", "no")):
+        q, cands = _near(contrasted, text, "fluffy.discard-pile")
+        best, rival = cands
+        assert rival.canon.verdict != best.canon.verdict
+        assert rival.score >= best.score - A.CONFLICT  # a conflict, read by score alone
+        ex: list = []
+        v = A.decide(q, cands, explain=ex)
+        assert v is not None and v.verdict == verdict and ex[0]["rival"] is None
+
+
+def test_a_rival_assuming_a_condition_the_question_lacks_does_not_conflict(contrasted):
+    """"can fluffy sprint if he has cards" (No) answers under a circumstance "may fluffy
+    sprint on his turn" does not state; "can fluffy sprint" (Yes) answers it."""
+    q, cands = _near(contrasted, "may fluffy sprint on his turn", "fluffy.ruling.sprint-conditions")
+    best, rival = cands
+    assert best.canon.q == "can fluffy sprint" and rival.canon.verdict == "no"
+    assert rival.score >= best.score - A.CONFLICT  # a conflict, read by score alone
+    ex: list = []
+    v = A.decide(q, cands, explain=ex)
+    assert v is not None and v.verdict == "yes" and ex[0]["rival"] is None
+    assert A.differences(q, rival.canon.q).assumes == ("cards",)  # what sets the rival apart
+
+
+def test_an_all_but_exact_wording_outweighs_a_looser_rival(tmp_path):
+    """"... discarded earlier" (Yes) is within the conflict margin of "can the zombie player
+    snag a card fluffy discarded" (No) but holds a word the question lacks; the wording
+    that pairs every word decides.  A looser question, that no canonical question words
+    all but exactly, still gets none."""
+    db = _verdict_index(tmp_path, [
+        ("can the zombie player snag a card fluffy discarded", "no", "fluffy.snag"),
+        ("can the zombie player snag a card fluffy discarded earlier", "yes", "fluffy.snag"),
+    ], empty_bank=True)
+    try:
+        q, (best, rival) = _near(db, "can the zombie player snag the card fluffy discarded", "fluffy.snag")
+        assert rival.score >= best.score - A.CONFLICT and rival.canon.verdict == "yes"
+        assert best.score >= A.EXACT_RIVAL and not rival.missing_keys
+        assert A.decide(q, [best, rival]).verdict == "no"
+        q, cands = _near(db, "can the zombie player snag a card that fluffy threw away", "fluffy.snag")
+        ex: list = []
+        assert A.decide(q, cands, explain=ex) is None and ex[0]["refused"] == "rival"
+    finally:
+        db.close()

@@ -96,7 +96,9 @@ def main() -> None:
                     f = ex[0]
                     print(f"  {'yn' if q.yes_no else '--'} {r['verdict']:>3} {r['q']!r} <- {f['q']!r} "
                           f"{f['verdict']} {f['score']:.2f} extra={f['extra']} miss={f['missing']} "
-                          f"swapped={f['swapped']} top={f['top']}")
+                          f"swapped={f['swapped']} top={f['top']} refused={f['refused']}"
+                          + "".join(f" {k}={f[k]}" for k in ("contrast", "roles", "condition", "assumes")
+                                    if f[k]))
 
 
 if __name__ == "__main__":
