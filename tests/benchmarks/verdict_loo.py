@@ -20,8 +20,9 @@ For each fold the index is built again without the held-out rows (so the search'
 :func:`rulesdb.answer.candidates`.  The candidates are cached (``--cache``), so the
 decision (:func:`rulesdb.answer.decide`) is measured again in a second, with other
 settings, without searching again; the cache is searched again by itself when anything
-under ``rulesdb/`` but ``answer.py`` changed (code, entries, bank, canonical questions,
-tuning data), and with ``--fresh`` after a change to :func:`rulesdb.answer.candidates`.
+under ``rulesdb/`` but ``answer.py`` and ``same_sense.jsonl`` changed (code, entries,
+bank, canonical questions, tuning data: the cached candidates are scored again with the
+word pairing of the moment, :func:`again`), and with ``--fresh`` after a change to :func:`rulesdb.answer.candidates`.
 
 Usage (from the repository root)::
 
