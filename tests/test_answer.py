@@ -488,3 +488,58 @@ def test_an_all_but_exact_wording_outweighs_a_looser_rival(tmp_path):
         assert A.decide(q, cands, explain=ex) is None and ex[0]["refused"] == "rival"
     finally:
         db.close()
+
+
+@pytest.fixture(scope="module")
+def sensed(tmp_path_factory):
+    """Canonical questions whose words a player swaps: one for a word of the same sense
+    in Fluffy (``same_sense.jsonl``: "destroy" / "kill"), one for a word of another
+    thing ("wall" for "tree").  No bank: each test knows every candidate."""
+    d = _verdict_index(tmp_path_factory.mktemp("sensed"), [
+        ("do the yellow flowers kill zombies", "no", "fluffy.flower"),
+        ("can fluffy win by leaving the map at the tree", "no", "fluffy.goal"),
+    ], empty_bank=True)
+    yield d
+    d.close()
+
+
+def test_a_word_of_the_same_sense_pairs_with_the_canonical_word(sensed, monkeypatch):
+    """"destroy" and "kill" are one sense in Fluffy (the table): the question gets the
+    canonical verdict.  Without the table the same candidate is refused as a key word
+    swapped, so the table is what answers."""
+    q, cands = _near(sensed, "do yellow flowers destroy zombies", "fluffy.flower")
+    ex: list = []
+    v = A.decide(q, cands, explain=ex)
+    assert v is not None and v.verdict == "no" and ex[0]["extra_keys"] == ex[0]["missing_keys"] == []
+    monkeypatch.setattr(A, "same_sense", lambda: {})
+    A.sense_forms.cache_clear()
+    try:
+        q, cands = _near(sensed, "do yellow flowers destroy zombies", "fluffy.flower")
+        ex = []
+        assert A.decide(q, cands, explain=ex) is None
+        assert ex[0]["refused"] == "swapped" and (ex[0]["extra_keys"], ex[0]["missing_keys"]) == (["destroy"], ["kill"])
+    finally:
+        A.sense_forms.cache_clear()
+
+
+def test_a_word_of_another_thing_still_refuses(sensed):
+    """"at a wall" is another question than "at the tree" (leaving at the tree is no
+    escape route the wall offers): no same-sense row pairs them, and the canonical
+    question close by its score gives no verdict.  A game's same sense does not carry to
+    another game ("heart" is "life" in Zombies!!! only)."""
+    q, cands = _near(sensed, "can fluffy win by leaving the map at a wall", "fluffy.goal")
+    assert cands[0].score >= A.VERDICT_FLOOR
+    ex: list = []
+    assert A.decide(q, cands, explain=ex) is None
+    assert ex[0]["refused"] == "swapped" and (ex[0]["extra_keys"], ex[0]["missing_keys"]) == (["wall"], ["tree"])
+    assert A.sense_forms("heart", "zombies") >= {A._stem("life"), A._stem("lives")}
+    assert A._stem("life") not in A.sense_forms("heart", "fluffy")
+    assert A.sense_forms("tree", "fluffy").isdisjoint(A.sense_forms("wall", "fluffy"))
+
+
+def test_against_the_rules_reads_as_a_negation():
+    """"is mixing fluxx decks against the rules" asks the opposite of "can we shuffle
+    our regular fluxx deck in": it must not take that question's verdict as its own."""
+    assert A.polarity("is mixing fluxx decks against the rules")[0] == 1
+    assert A.polarity("can we shuffle our regular fluxx deck in")[0] == 0
+    assert A.polarity("can i fight against two zombies")[0] == 0

@@ -249,3 +249,91 @@ def test_the_asked_ablation_patches_the_index_as_a_rebuild_would(tmp_path, monke
     for eid in eids:
         ab.set_live(eid, ab.by_entry[eid])
     assert results(db) == before
+
+
+# -- words of the same sense in a game (rulesdb/data/tuning/same_sense.jsonl) ----------------
+
+def same_sense_conflicts(rows: list[dict], stop_words: frozenset | set) -> list[tuple]:
+    """``(game, word, why)`` for each word of the same-sense table in a role it cannot
+    hold: a stop word or a filler (never a content word, so never paired), a word in two
+    rows of one game (two senses), two words of one row that are a contrast pair
+    (``answer.CONTRASTS``: "keep" and "discard" are opposites, not one sense)."""
+    from rulesdb import answer as A
+
+    contrast = {frozenset((A._term(a), A._term(b))) for a, b, _ in A.CONTRASTS}
+    out, seen = [], {}
+    for r in rows:
+        for w in r["words"]:
+            if w in stop_words:
+                out.append((r["game"], w, "stop word"))
+            elif A.content_words(w) != (w,):
+                out.append((r["game"], w, "not a content word"))
+            if (r["game"], w) in seen:
+                out.append((r["game"], w, "in two rows"))
+            seen[(r["game"], w)] = r
+        terms = [A._term(w) for w in r["words"]]
+        out += [(r["game"], f"{a}/{b}", "contrast") for i, a in enumerate(terms) for b in terms[i + 1:]
+                if frozenset((a, b)) in contrast]
+    return out
+
+
+def test_same_sense_rows_say_why_and_name_a_game():
+    from rulesdb import answer as A
+    from rulesdb import verdicts as V
+
+    games = {p.stem for p in V.VERDICTS_DIR.glob("*.jsonl")}
+    rows = A.load_same_sense()
+    assert rows
+    for r in rows:
+        assert set(r) == {"game", "words", "why"}, r
+        assert r["game"] in games, r
+        assert isinstance(r["why"], str) and " <- " in r["why"], r  # the question and its canonical twin
+        assert len(r["words"]) >= 2 and all(" ".join(ix.words(w)) == w for w in r["words"]), r
+
+
+def test_no_same_sense_word_has_two_roles():
+    from rulesdb import answer as A
+
+    assert same_sense_conflicts(A.load_same_sense(), syn.STOP_WORDS) == []
+
+
+def test_a_same_sense_word_in_two_roles_is_refused():
+    """The check itself."""
+    rows = [{"game": "fluffy", "words": ["keep", "discard"], "why": "q"},
+            {"game": "fluffy", "words": ["the", "tree"], "why": "q"},
+            {"game": "fluffy", "words": ["tree", "bush"], "why": "q"},
+            {"game": "zombies", "words": ["tree", "bush"], "why": "q"}]
+    assert same_sense_conflicts(rows, {"the"}) == [
+        ("fluffy", "keep/discard", "contrast"), ("fluffy", "the", "stop word"),
+        ("fluffy", "tree", "in two rows")]
+
+
+def test_every_same_sense_word_is_a_word_of_its_game():
+    """A row is about words players and readers use for that game: each word (by its stem)
+    is in one of the game's entries or canonical questions (the verdict files and the
+    banked questions a reader gave a verdict)."""
+    from rulesdb import answer as A
+    from rulesdb import verdicts as V
+    from rulesdb.bank import load as load_bank
+    from rulesdb.model import load_entries
+
+    text: dict[str, list[str]] = collections.defaultdict(list)
+    for e in load_entries():
+        text[e.game] += [e.title, e.text, *e.keywords, *e.asked]
+    for c in [*V.load(), *V.from_bank(load_bank())]:
+        text[c.game].append(c.q)
+    stems = {g: {A._stem(w) for t in ts for w in ix.words(A._plain(t))} for g, ts in text.items()}
+    missing = [(r["game"], w) for r in A.load_same_sense() for w in r["words"]
+               if A._stem(w) not in stems[r["game"]]]
+    assert missing == []
+
+
+def test_the_same_sense_table_is_what_the_verdict_matcher_reads_and_not_the_search():
+    from rulesdb import answer as A
+
+    for r in A.load_same_sense():
+        table = A.same_sense()[r["game"]]
+        for w in r["words"]:
+            assert {A._stem(x) for x in r["words"]} <= table[A._stem(w)], (r["game"], w)
+    # the search's tables and the index key do not hold it: the ranking and the re-ranker stay
+    assert "same_sense" not in syn.TABLES and A.SAME_SENSE_FILE.parent == syn.TUNING_DIR

@@ -171,6 +171,7 @@ class Ablation:
             db._known, db._fixed, db._parsed, db._vecs, db._vocab = {}, {}, {}, {}, None
         _answer.content_words.cache_clear()
         _answer._forms.cache_clear()
+        _answer.sense_forms.cache_clear()
 
     # -- one row -----------------------------------------------------------------------
 

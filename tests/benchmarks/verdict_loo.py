@@ -20,8 +20,9 @@ For each fold the index is built again without the held-out rows (so the search'
 :func:`rulesdb.answer.candidates`.  The candidates are cached (``--cache``), so the
 decision (:func:`rulesdb.answer.decide`) is measured again in a second, with other
 settings, without searching again; the cache is searched again by itself when anything
-under ``rulesdb/`` but ``answer.py`` changed (code, entries, bank, canonical questions,
-tuning data), and with ``--fresh`` after a change to :func:`rulesdb.answer.candidates`.
+under ``rulesdb/`` but ``answer.py`` and ``same_sense.jsonl`` changed (code, entries,
+bank, canonical questions, tuning data: the cached candidates are scored again with the
+word pairing of the moment, :func:`again`), and with ``--fresh`` after a change to :func:`rulesdb.answer.candidates`.
 
 Usage (from the repository root)::
 
@@ -60,10 +61,12 @@ CACHE = Path(tempfile.gettempdir()) / "referee-verdict-loo.pickle"
 def _state() -> str:
     """A digest of what the cached searches depend on: the rules database's code (but
     ``answer.py``, whose decision is what the cache is for), entries, bank, canonical
-    questions and tuning data."""
+    questions and tuning data (but ``same_sense.jsonl``, read by the verdict matcher
+    only: :func:`measure` scores the cached candidates again)."""
     h = hashlib.sha256()
     for path in sorted((ROOT / "rulesdb").rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.name != "answer.py":
+        if (path.is_file() and "__pycache__" not in path.parts
+                and path.name not in ("answer.py", "same_sense.jsonl")):
             h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
 
@@ -139,16 +142,29 @@ def collect(limit: int | None = None) -> dict:
     return {"items": done, "state": _state()}
 
 
+def again(q, game: str, cands: list) -> list:
+    """The cached candidates ``cands`` scored again for ``q`` (:func:`rulesdb.answer.scored`:
+    the cosines kept, the words paired as :mod:`rulesdb.answer` pairs them now, with the
+    same-sense table), so that a change of the pairing needs no new search."""
+    from rulesdb import answer as A
+
+    if not cands:
+        return cands
+    return A.scored(q, game, [(c.canon, c._cw, c.cosine) for c in cands], cands[0]._context[3])
+
+
 def measure(data, **settings):
     """``[(row, question, verdict or None)]``: :func:`rulesdb.answer.decide` over the
-    cached candidates (the question read again, so a change of :func:`rulesdb.answer.read`
+    cached candidates (the question read again and the candidates scored again,
+    :func:`again`, so a change of :func:`rulesdb.answer.read` or of the word pairing
     needs no new search)."""
     from rulesdb import answer as A
 
     res = []
     for r, _, found, cands in data["items"]:
         q = A.read(r["q"])
-        res.append((r, q, A.decide(q, cands, top=found[0] if found else None, **settings)))
+        res.append((r, q, A.decide(q, again(q, r["game"], cands), top=found[0] if found else None,
+                                   **settings)))
     return res
 
 
@@ -235,7 +251,7 @@ def main() -> None:
         why = Counter()
         for (r, _, found, cands), (_, q, v) in zip(data["items"], res):
             if v is None and r["kind"] == "bank":
-                why[why_not(r, q, found, cands)] += 1
+                why[why_not(r, q, found, again(q, r["game"], cands))] += 1
         for k, n in why.most_common():
             print(f"{n:6} {k}")
 
