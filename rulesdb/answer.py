@@ -547,6 +547,7 @@ CONTRASTS: tuple[tuple[str, str, bool], ...] = (
     ("attacker", "defender", False), ("alive", "dead", True), ("living", "dead", True),
     ("next", "previous", False), ("empty", "full", False), ("odd", "even", True),
     ("fight", "flight", False), ("push", "pull", False), ("always", "sometimes", False),
+    ("named", "unnamed", False), ("armed", "unarmed", False),
     # whose: "when i move onto its space" is not "when a zombie moves onto my space"
     ("my", "its", False), ("my", "his", False), ("my", "your", False), ("its", "his", False),
     ("its", "your", False), ("his", "your", False), ("mine", "yours", False),
