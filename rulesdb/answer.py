@@ -148,6 +148,8 @@ _CLAIM = re.compile(r"\b(?:says?|said|claims?|claimed|thinks?|thought|insists?|r
 _RIGHT = re.compile(r"[\s,;:.!-]*(?:is (?:that|this|it|he|she|they) (?:right|true|correct|so|legal|ok|okay)"
                     r"|(?:right|true|correct|really|yes or no|or not|legit))\s*\W*$")
 _NEG = re.compile(r"\b(?:too (?:many|much|few|far|early|late|soon)|against the rules?|"
+                  # "stop drawing" words "not draw" (the stem "stop" before a verb in -ing)
+                  r"(?:stop|stops|stopped|stopping|quit|quits|cease|ceases|ceased) [a-z]+ing|"
                   r"not|no|never|none|nobody|nothing|nowhere|neither|nor|cannot|cant|dont|"
                   r"doesnt|didnt|isnt|arent|wasnt|werent|wont|wouldnt|shouldnt|couldnt|hasnt|"
                   r"havent|hadnt|mustnt|aint)\b|n't\b")
@@ -216,6 +218,8 @@ def polarity(text: str) -> tuple[int, int, int, int, int]:
     ((1, 0, 1, 0, 0), (0, 0, 0, 0, 0))
     >>> polarity("do i have to throw a card away")
     (0, 0, 0, 0, 1)
+    >>> polarity("does a zombie player stop drawing cards")[0], polarity("can a zombie player stop short")[0]
+    (1, 0)
     """
     t = _plain(text)
     return (min(2, len(_NEG.findall(t))), min(1, len(_ONLY.findall(t))),

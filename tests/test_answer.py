@@ -392,6 +392,7 @@ def contrasted(tmp_path_factory):
         ("does the snagged card go to the zombie player face up", "yes", "fluffy.snag"),
         ("can fluffy sprint", "yes", "fluffy.ruling.sprint-conditions"),
         ("can fluffy sprint if he has cards", "no", "fluffy.ruling.sprint-conditions"),
+        ("does the zombie player draw cards", "yes", "fluffy.hand"),
     ], empty_bank=True)
     yield d
     d.close()
@@ -427,6 +428,21 @@ def test_one_exclusive_antonym_alone_flips_the_verdict(contrasted):
     ex: list = []
     assert A.decide(q, cands, explain=ex) is None and ex[0]["refused"] == "contrast"
     assert A.contrasts("turn left", "turn right") == ((("left", "right"),), False)
+
+
+def test_stop_before_a_verb_reads_as_its_negation(contrasted):
+    """"does the zombie player stop drawing cards" asks whether he no longer draws: the
+    canonical "does the zombie player draw cards" (Yes) holds every other word, and
+    must not answer it Yes; a claim that he stops is the flip, read as No."""
+    q, cands = _near(contrasted, "does the zombie player stop drawing cards", "fluffy.hand")
+    assert cands and cands[0].score >= A.VERDICT_FLOOR  # close enough to answer, but for "stop"
+    assert q.polarity[0] == 1 and cands[0].polarity[0] == 0
+    assert A.decide(q, cands) is None
+    q, cands = _near(contrasted, "he says the zombie player stops drawing cards, is that right", "fluffy.hand")
+    v = A.decide(q, cands)
+    assert v is not None and v.verdict == "no" and v.canonical.verdict == "yes"
+    # "stop" before anything else is no negation ("stop short of the roll")
+    assert A.polarity("can a zombie stop short of its roll")[0] == 0
 
 
 def test_a_role_swap_gets_no_verdict(contrasted):
