@@ -487,6 +487,36 @@ def subject(text: str) -> str | None:
     return rest[0].strip("'") if rest else None
 
 
+#: The asker's own side ("do *i* discard") and the other players' ("do the *other
+#: players* discard"): one is not answered for the other.  ("everyone" is both.)
+_SELF = frozenset("i we me us".split())
+_OTHERS = frozenset("other others another opponent opponents".split())
+
+
+def actor(text: str) -> str | None:
+    """Whose side acts in the clause of ``text`` that asks: ``"self"`` (I, we) or
+    ``"others"`` (the other players, another player, an opponent); None for any other
+    subject, or none.
+
+    >>> actor("do the other players have to discard"), actor("do i have to discard")
+    ('others', 'self')
+    >>> actor("can another player take it"), actor("does everyone discard"), actor("can fluffy move")
+    ('others', None, None)
+    """
+    found = _question_clause(text)
+    if found is None:
+        return None
+    _, c, k = found
+    rest = [w.strip("'") for w in c[k + 1:] if w not in _DETERMINERS or w in _OTHERS]
+    if not rest:
+        return None
+    if rest[0] in _SELF:
+        return "self"
+    if rest[0] in _OTHERS:
+        return "others"
+    return None
+
+
 def read(question: str) -> Question:
     """Read ``question``: is it a yes/no question, about what, with which polarity,
     numbers and content words."""
@@ -916,6 +946,9 @@ def decide(q: Question, cands: list[Candidate], overridden: frozenset = frozense
         refused = "contrast"  # "does the card go right" is not answered by "... go left"
     if refused is None and diff.roles:
         refused = "roles"  # "do zombies move before humans" is not "do humans move before zombies"
+    if refused is None and actor(q.proposition) != actor(best.canon.q) \
+            and None not in (actor(q.proposition), actor(best.canon.q)):
+        refused = "actor"  # "do the other players discard" is not "do i discard"
     if explain is not None:
         explain.append({"q": best.canon.q, "verdict": verdict, "score": best.score,
                         "cosine": best.cosine, "flipped": verdict != best.canon.verdict,

@@ -393,6 +393,7 @@ def contrasted(tmp_path_factory):
         ("can fluffy sprint", "yes", "fluffy.ruling.sprint-conditions"),
         ("can fluffy sprint if he has cards", "no", "fluffy.ruling.sprint-conditions"),
         ("does the zombie player draw cards", "yes", "fluffy.hand"),
+        ("do i have to discard a card when the deck is cut", "no", "fluffy.deck"),
     ], empty_bank=True)
     yield d
     d.close()
@@ -443,6 +444,18 @@ def test_stop_before_a_verb_reads_as_its_negation(contrasted):
     assert v is not None and v.verdict == "no" and v.canonical.verdict == "yes"
     # "stop" before anything else is no negation ("stop short of the roll")
     assert A.polarity("can a zombie stop short of its roll")[0] == 0
+
+
+def test_the_other_players_are_not_answered_for_me(contrasted):
+    """"do the other players have to discard ..." holds every key word of "do i have to
+    discard ..." (No): whose side acts differs, so it gets no verdict."""
+    q, cands = _near(contrasted, "do the other players have to discard a card when the deck is cut",
+                     "fluffy.deck")
+    assert cands and cands[0].score >= A.VERDICT_FLOOR and not cands[0].extra_keys
+    ex: list = []
+    assert A.decide(q, cands, explain=ex) is None and ex[0]["refused"] == "actor"
+    q, cands = _near(contrasted, "do i have to discard a card when the deck is cut", "fluffy.deck")
+    assert A.decide(q, cands).verdict == "no"
 
 
 def test_a_role_swap_gets_no_verdict(contrasted):
