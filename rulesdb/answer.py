@@ -95,7 +95,7 @@ from typing import Any
 
 from .index import normalize, strip_verdict, synonyms_of, words
 from .model import prose
-from .synonyms import STOP_WORDS
+from .synonyms import STOP_WORDS, TUNING_DIR, load_rows
 
 #: Least score (cosine + :data:`OVERLAP` x word overlap) of the nearest canonical question
 #: for its verdict to be stated.
@@ -311,20 +311,20 @@ def _forms(w: str) -> frozenset:
 #: The table of words a reader takes in one sense in a game's rules questions
 #: (``rulesdb/data/tuning/same_sense.jsonl``; read by the verdict matcher only, never by
 #: the search, so the search's ranking and the re-ranker trained on it do not move).
-SAME_SENSE_FILE = Path(__file__).resolve().parent / "data" / "tuning" / "same_sense.jsonl"
+SAME_SENSE_FILE = TUNING_DIR / "same_sense.jsonl"
 _VERB_FORMS: dict[str, list[str]] = {}
 for _w, _v in IRREGULAR.items():
     _VERB_FORMS.setdefault(_v, []).append(_w)
 
 
-def load_same_sense(path: Path | None = None) -> list[dict]:
-    """The rows of the same-sense table: ``{"game", "words", "why"}``, ``words`` two or
-    more lower-case words a reader takes in one sense in ``game``'s questions ("throw" /
-    "discard" in Fluffy), ``why`` the development question that motivated the row and
-    the rulebook's use that makes them one.  Raises OSError when the file is missing,
-    ValueError on a malformed line."""
-    text = (path or SAME_SENSE_FILE).read_text(encoding="utf-8")
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+def load_same_sense(folder: Path | None = None) -> list[dict]:
+    """The rows of the same-sense table (``same_sense.jsonl`` in the tuning folder,
+    read as :func:`rulesdb.synonyms.load_rows` reads the search's tables): ``{"game",
+    "words", "why"}``, ``words`` two or more lower-case words a reader takes in one sense
+    in ``game``'s questions ("throw" / "discard" in Fluffy), ``why`` the development
+    question that motivated the row and the rulebook's use that makes them one.  Raises
+    OSError when the file is missing, ValueError on a malformed line."""
+    return load_rows(SAME_SENSE_FILE.stem, folder)
 
 
 @lru_cache(maxsize=1)
@@ -496,25 +496,20 @@ _OTHERS = frozenset("other others another opponent opponents".split())
 def actor(text: str) -> str | None:
     """Whose side acts in the clause of ``text`` that asks: ``"self"`` (I, we) or
     ``"others"`` (the other players, another player, an opponent); None for any other
-    subject, or none.
+    subject, or none (:func:`side` of :func:`subject`).
 
     >>> actor("do the other players have to discard"), actor("do i have to discard")
     ('others', 'self')
     >>> actor("can another player take it"), actor("does everyone discard"), actor("can fluffy move")
     ('others', None, None)
     """
-    found = _question_clause(text)
-    if found is None:
-        return None
-    _, c, k = found
-    rest = [w.strip("'") for w in c[k + 1:] if w not in _DETERMINERS or w in _OTHERS]
-    if not rest:
-        return None
-    if rest[0] in _SELF:
-        return "self"
-    if rest[0] in _OTHERS:
-        return "others"
-    return None
+    return side(subject(text))
+
+
+def side(word: str | None) -> str | None:
+    """``"self"`` for a subject ``word`` of :data:`_SELF`, ``"others"`` for one of
+    :data:`_OTHERS`, else None."""
+    return "self" if word in _SELF else "others" if word in _OTHERS else None
 
 
 def read(question: str) -> Question:
@@ -946,9 +941,10 @@ def decide(q: Question, cands: list[Candidate], overridden: frozenset = frozense
         refused = "contrast"  # "does the card go right" is not answered by "... go left"
     if refused is None and diff.roles:
         refused = "roles"  # "do zombies move before humans" is not "do humans move before zombies"
-    if refused is None and actor(q.proposition) != actor(best.canon.q) \
-            and None not in (actor(q.proposition), actor(best.canon.q)):
-        refused = "actor"  # "do the other players discard" is not "do i discard"
+    if refused is None:
+        mine, theirs = side(q.subject), actor(best.canon.q)
+        if None not in (mine, theirs) and mine != theirs:
+            refused = "actor"  # "do the other players discard" is not "do i discard"
     if explain is not None:
         explain.append({"q": best.canon.q, "verdict": verdict, "score": best.score,
                         "cosine": best.cosine, "flipped": verdict != best.canon.verdict,
