@@ -147,6 +147,19 @@ _CLAIM = re.compile(r"\b(?:says?|said|claims?|claimed|thinks?|thought|insists?|r
                     r"argues?|told me|tells me)\b(?: that)?\s+(?P<x>.+)$")
 _RIGHT = re.compile(r"[\s,;:.!-]*(?:is (?:that|this|it|he|she|they) (?:right|true|correct|so|legal|ok|okay)"
                     r"|(?:right|true|correct|really|yes or no|or not|legit))\s*\W*$")
+#: A tag that asks for the statement before it to be confirmed ("..., yeah?", "... isnt
+#: it", "..., allowed?"), after a comma, a dash or another stop: read as "is that right".
+_TAG = re.compile(r"(?:\s*[,;:.!]|\s+-)\s*(?:yeah|yea|yep|ya|yes|rite|innit|no|allowed|ok|okay|fine|legal|"
+                  r"(?:isnt|doesnt|dont|cant|arent|wont|didnt|hasnt|havent|is|does|do|can|are|will|did|has|have)"
+                  r" (?:it|he|she|they|we|i|you|that|there|this))\s*\W*$")
+#: The same tags with no stop before them, after a statement that does not ask itself
+#: ("thats fine isnt it", "so i draw a card each square yeah").
+_BARE_TAG = re.compile(r"\s+(?:yeah|yea|yep|rite|innit|(?:isnt|doesnt|dont|cant|arent|wont|didnt|hasnt|havent)"
+                       r" (?:it|he|she|they|we|i|you|that|there|this))\s*\W*$")
+#: Words after which "right" names a direction, not a tag: "can a zombie turn right".
+_DIRECTED = frozenset("turn turns turned turning go goes went going move moves moved moving pass passes "
+                      "passed passing face faces facing faced rotate rotates spin spins step steps head "
+                      "heads veer the to and or left".split())
 _NEG = re.compile(r"\b(?:too (?:many|much|few|far|early|late|soon)|against the rules?|"
                   # "stop drawing" words "not draw" (the stem "stop" before a verb in -ing)
                   r"(?:stop|stops|stopped|stopping|quit|quits|cease|ceases|ceased) [a-z]+ing|"
@@ -512,23 +525,58 @@ def side(word: str | None) -> str | None:
     return "self" if word in _SELF else "others" if word in _OTHERS else None
 
 
+def _confirming(t: str):
+    """The match of the tag in ``t`` (a :func:`_plain` text) that asks for what comes
+    before it to be confirmed ("..., is that right?", "..., yeah", "... isnt it"), or
+    None.  A bare "right" / "true" / "correct" with no stop before it is a tag only after
+    a statement that does not ask itself, and "right" not after a word of direction:
+    "can a zombie turn right" asks about turning right.
+
+    >>> _confirming("can a zombie turn right") is None
+    True
+    >>> [t[: _confirming(t).start()] for t in ("zombies move first, right?", "thats fine isnt it",
+    ...                                         "two on a square, allowed", "i keep it yeah")]
+    ['zombies move first', 'thats fine', 'two on a square', 'i keep it']
+    """
+    for pattern in (_TAG, _BARE_TAG):
+        m = pattern.search(t)
+        if m and m.start() > 0:
+            return m
+    m = _RIGHT.search(t)
+    if m is None or m.start() == 0:
+        return None
+    said = m.group(0)
+    if said[:1] in ",;:.!-" or said.lstrip()[:1] in ",;:.!-" or said.strip(" ?!.").count(" ") >= 1:
+        return m  # after a stop, or a whole tag ("is that right", "or not")
+    before = t[: m.start()].split()
+    word = said.strip(" ?!.")
+    if _aux_led(t) or (word == "right" and before and before[-1] in _DIRECTED):
+        return None
+    return m
+
+
 def read(question: str) -> Question:
     """Read ``question``: is it a yes/no question, about what, with which polarity,
     numbers and content words."""
     t = _plain(question)
     prop, yes_no, decided = t, False, False
-    right = _RIGHT.search(t)
+    right = _confirming(t)
     claim = _CLAIM.search(t)
     if claim:
         x = claim.group("x")
         if right or not _aux_led(x):  # "he says X(, is that right)": asks whether X holds
-            prop = _RIGHT.sub("", x).strip(" ,?.!")
+            tag = _confirming(x)
+            prop = (x[: tag.start()] if tag else x).strip(" ,?.!")
             yes_no = decided = bool(prop)
     if not decided and right and right.start() > 0:  # "X, right?" / "X, is that right?"
         prop = t[: right.start()].strip(" ,?.!")
         yes_no = decided = bool(prop)
     if not decided:
-        yes_no = _aux_led(t) or (t.endswith("?") and not re.search(rf"\b(?:{'|'.join(_WH)})\b", t))
+        # a statement ending in "?" asks whether it holds, unless a clause of it is led by
+        # a wh-word ("..., what happens?"; "the friend who had a weapon" does not ask)
+        yes_no = _aux_led(t) or (t.endswith("?") and not any(c[0] in _WH for c in _clauses(t)))
+        if not yes_no and re.match(r"so\b", t) and not any(c[0] in _WH for c in _clauses(t)):
+            yes_no = True  # "so i draw a card for every square": asks to be confirmed
         # "does it stop or keep going": a choice between answers, not a yes/no question
         if yes_no and re.search(r"\bor\b(?!\s+(?:not|no|nothing)\b)", t):
             yes_no = False

@@ -29,6 +29,25 @@ from .conftest import examples, shared_index  # noqa: E402
     ("what happens when a zombie steps on the rose", False, "what happens when a zombie steps on the rose"),
     ("does it stop or keep going", False, "does it stop or keep going"),
     ("sprint", False, "sprint"),
+    # a tag asking for the statement to be confirmed is not part of what is asked
+    ("shambling is optional isn't it", True, "shambling is optional"),
+    ("two players still get 4 cards each, dont they", True, "two players still get 4 cards each"),
+    ("draw 2 and use em counts as one play, yeah", True, "draw 2 and use em counts as one play"),
+    ("zombie wants to end on a square with another zombie, allowed", True,
+     "zombie wants to end on a square with another zombie"),
+    ("zombies still move the regular zombies right?", True, "zombies still move the regular zombies"),
+    # ... but "right" after a word of direction, or in a question that asks itself, is asked
+    ("can a zombie turn right", True, "can a zombie turn right"),
+    ("does the first mover card pass to the right", True, "does the first mover card pass to the right"),
+    ("fluffy can turn right?", True, "fluffy can turn right?"),
+    # a statement ending in "?" asks whether it holds; a relative "who" does not ask
+    ("zombie walked into my friend who had a weapon. that zombie is gone for good?", True,
+     "zombie walked into my friend who had a weapon. that zombie is gone for good?"),
+    ("my dog ran off the board, what happens?", False, "my dog ran off the board, what happens?"),
+    # "so X" asks for X to be confirmed
+    ("so i draw a card for every new square i step into", True,
+     "so i draw a card for every new square i step into"),
+    ("so what do i draw", False, "so what do i draw"),
 ])
 def test_reading_a_yes_no_question_and_what_it_asks_about(question, yes_no, proposition):
     q = A.read(question)
