@@ -591,3 +591,53 @@ def test_against_the_rules_reads_as_a_negation():
     assert A.polarity("is mixing fluxx decks against the rules")[0] == 1
     assert A.polarity("can we shuffle our regular fluxx deck in")[0] == 0
     assert A.polarity("can i fight against two zombies")[0] == 0
+
+
+def _always(value: float):
+    """A gate of one leaf: every decision gets the log-odds ``value``."""
+    from rulesdb.gate import FEATURES, Gate
+
+    return Gate({"features": list(FEATURES), "init": 0.0, "rate": 1.0, "threshold": 0.5,
+                 "trees": [[[-1, 0.0, 0, 0, value]]]})
+
+
+def test_the_learned_gate_lifts_a_refusal_of_degree_only(tmp_path, contrasted, monkeypatch):
+    """A rival of the other verdict within the margin is a refusal of degree: a gate sure
+    enough lifts it, an unsure one does not, and ``lift=False`` never asks it.  A contrast
+    ("face down" for "face up" with one word more) is another question: never lifted."""
+    import rulesdb.gate as G
+
+    db = _verdict_index(tmp_path, [
+        ("can the zombie player snag a card fluffy discarded", "no", "fluffy.snag"),
+        ("can the zombie player snag a card fluffy discarded earlier", "yes", "fluffy.snag"),
+    ], empty_bank=True)
+    try:
+        q, cands = _near(db, "can the zombie player snag a card that fluffy threw away", "fluffy.snag")
+        monkeypatch.setattr(G, "shipped", lambda: _always(-5.0))
+        ex: list = []
+        assert A.decide(q, cands, explain=ex) is None and ex[0]["refused"] == "rival"
+        assert ex[0]["gate"] < 0.01
+        monkeypatch.setattr(G, "shipped", lambda: _always(5.0))
+        ex = []
+        v = A.decide(q, cands, explain=ex)
+        assert v is not None and v.verdict == cands[0].canon.verdict and ex[0]["gate"] > 0.99
+        assert ex[0]["refused"] is None
+        assert A.decide(q, cands, lift=False) is None
+    finally:
+        db.close()
+    q, cands = _near(contrasted, "does the snagged card go to the zombie player face down in his hand",
+                     "fluffy.snag")
+    ex = []
+    assert A.decide(q, cands, explain=ex) is None
+    assert ex[0]["refused"] == "contrast" and ex[0]["hard"] == "contrast" and ex[0]["gate"] is None
+
+
+def test_gate_features_name_every_feature_of_the_model(contrasted):
+    from rulesdb.gate import FEATURES
+
+    q, cands = _near(contrasted, "is the discard pile kept face up", "fluffy.discard-pile")
+    f = A.gate_features(q, cands, "fluffy.discard-pile", hand=True)
+    assert tuple(f) == FEATURES
+    assert f["hand"] == 1 and f["top"] == 1 and f["contrast"] == 0 and f["score"] == cands[0].score
+    with pytest.raises(ValueError):
+        A.gate_features(q, [], None, hand=False)

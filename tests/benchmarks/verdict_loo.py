@@ -60,13 +60,14 @@ CACHE = Path(tempfile.gettempdir()) / "referee-verdict-loo.pickle"
 
 def _state() -> str:
     """A digest of what the cached searches depend on: the rules database's code (but
-    ``answer.py``, whose decision is what the cache is for), entries, bank, canonical
+    ``answer.py`` and the learned gate, ``gate.py`` and ``gate.json``, the decision the
+    cache is for), entries, bank, canonical
     questions and tuning data (but ``same_sense.jsonl``, read by the verdict matcher
     only: :func:`measure` scores the cached candidates again)."""
     h = hashlib.sha256()
     for path in sorted((ROOT / "rulesdb").rglob("*")):
         if (path.is_file() and "__pycache__" not in path.parts
-                and path.name not in ("answer.py", "same_sense.jsonl")):
+                and path.name not in ("answer.py", "same_sense.jsonl", "gate.py", "gate.json")):
             h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
 
