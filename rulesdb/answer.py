@@ -1049,9 +1049,13 @@ GATE_DEPTH = 40
 def _read_as(q: Question, cands: list) -> list:
     """``[(candidate, the verdict it gives q)]`` over the first :data:`GATE_DEPTH` of
     ``cands``: those that agree with ``q`` in polarity and numbers (flipped by one
-    exclusive contrast term), and those that :func:`flips` it."""
+    exclusive contrast term), and those that :func:`flips` it; none more than 1 below
+    the first one's score (:func:`gate_features` caps its gaps at 1, so they would
+    change nothing)."""
     out = []
     for c in cands[:GATE_DEPTH]:
+        if out and c.score < out[0][0].score - 1.0:
+            break
         if c.polarity == q.polarity and c.numbers == q.numbers:
             out.append((c, _OTHER[c.canon.verdict] if _antonym(q, c) else c.canon.verdict))
         elif flips(q, c):
