@@ -592,7 +592,8 @@ def read(question: str) -> Question:
         if not yes_no and re.match(r"so\b", t) and not any(c[0] in _WH for c in _clauses(t)):
             yes_no = True  # "so i draw a card for every square": asks to be confirmed
         # "does it stop or keep going": a choice between answers, not a yes/no question
-        if yes_no and re.search(r"\bor\b(?!\s+(?:not|no|nothing)\b)", t):
+        # ("do we reshuffle or what", "... a bonus step or something": yes/no still)
+        if yes_no and re.search(r"\bor\b(?!\s+(?:not|no|nothing|what|something|anything|whatever|nah)\b)", t):
             yes_no = False
     true_that = _TRUE_THAT.match(prop)
     claim = yes_no and not _aux_led(true_that.group("x") if true_that else prop)

@@ -48,6 +48,11 @@ from .conftest import examples, shared_index  # noqa: E402
     ("so i draw a card for every new square i step into", True,
      "so i draw a card for every new square i step into"),
     ("so what do i draw", False, "so what do i draw"),
+    # "or what" / "or something" asks for a yes or a no; "or" between two answers does not
+    ("deck ran out, do we reshuffle the played cards or what", True,
+     "deck ran out, do we reshuffle the played cards or what"),
+    ("does backtrack flip the direction for good, or just for one turn?", False,
+     "does backtrack flip the direction for good, or just for one turn?"),
 ])
 def test_reading_a_yes_no_question_and_what_it_asks_about(question, yes_no, proposition):
     q = A.read(question)
