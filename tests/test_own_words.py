@@ -60,16 +60,17 @@ def _shared(text: str, book: set) -> list[str]:
     return [" ".join(w[i:i + RUN]) for i in range(len(w) - RUN + 1) if tuple(w[i:i + RUN]) in book]
 
 
-#: Entry fields that still copy rulebook sentences (2026-11-26): rewording them lost the
-#: rulebook's short fact phrases that the regex-labelled question sets look for (probe
-#: hit@1 in Fluffy .994 -> .822 for one rewritten game), so they are reworded together
-#: with those phrases kept (the branches h34-words-* hold a first pass; the Zombies!!!,
-#: Fight or Flight, Fluxx and Zombie Attack entries are done so, and the regex-labelled
-#: development sets moved by at most one question a set).  This number only goes down.
-KNOWN_COPIED = 23
+#: Entry fields allowed more runs, each with its reason.  (2026-11-26: every entry was
+#: reworded in our own words with the rulebooks' short fact phrases kept, the phrases the
+#: regex-labelled question sets look for; a first pass that dropped them cost Fluffy's
+#: probe set .994 -> .822 hit@1.)
+EXCEPTIONS = {
+    ("fluffy.zombie-rises-on-fluffy", "text"):
+        "'leave that space by the end of his own turn' (10 words) is the fact itself",
+}
 
 
-def test_no_more_entries_copy_rulebook_sentences(rulebook_runs):
+def test_no_entry_copies_rulebook_sentences(rulebook_runs):
     copied = []
     for path in sorted((ROOT / "rulesdb" / "entries").glob("*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -77,9 +78,9 @@ def test_no_more_entries_copy_rulebook_sentences(rulebook_runs):
             for entry in data.get(kind, []):
                 for field in ("text", "answer"):
                     runs = _shared(entry.get(field) or "", rulebook_runs)
-                    if len(runs) > ALLOWED:
+                    if len(runs) > ALLOWED and (entry["id"], field) not in EXCEPTIONS:
                         copied.append((entry["id"], field, len(runs), runs[0]))
-    assert len(copied) <= KNOWN_COPIED, copied
+    assert copied == []
 
 
 def test_no_canonical_reason_copies_rulebook_sentences(rulebook_runs):
