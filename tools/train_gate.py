@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import pickle
 import sys
 from pathlib import Path
 
@@ -57,12 +56,7 @@ def rows(data: dict) -> list[dict]:
     the verdict read is the reader's), ``liftable`` (the hand-set checks refused it for a
     reason of :data:`rulesdb.gate.LIFTABLE` only), ``hand`` (they accepted it)."""
     out = []
-    for r, _, found, cands in data["items"]:
-        q = A.read(r["q"])
-        if not q.yes_no:
-            continue
-        cands = L.again(q, r["game"], cands)
-        top = found[0] if found else None
+    for r, q, top, cands in L.questions(data):
         ex: list = []
         hand = A.decide(q, cands, top=top, explain=ex, lift=False) is not None
         read_as = A._read_as(q, cands)
@@ -105,15 +99,7 @@ def main() -> None:
     p.add_argument("--precision", type=float, default=0.99)
     p.add_argument("--dry-run", action="store_true")
     a = p.parse_args()
-    data = None
-    if L.CACHE.exists():
-        data = pickle.loads(L.CACHE.read_bytes())
-        if data.get("state") != L._state():
-            data = None
-    if data is None:
-        print("collecting the K-fold searches (verdict_loo) ...", file=sys.stderr)
-        data = L.collect()
-        L.CACHE.write_bytes(pickle.dumps(data))
+    data = L.cached(L.CACHE, L.collect)
     rs = rows(data)
     X = np.array([r["x"] for r in rs], float)
     y = np.array([r["y"] for r in rs])

@@ -143,6 +143,32 @@ def collect(limit: int | None = None) -> dict:
     return {"items": done, "state": _state()}
 
 
+def cached(path: Path, make, fresh: bool = False) -> dict:
+    """The searches pickled at ``path`` (``{"items", "state"}``), or, when the file is
+    missing, stale (its ``state`` is not :func:`_state`) or ``fresh``, ``make()``'s,
+    written there first."""
+    if not fresh and path.exists():
+        data = pickle.loads(path.read_bytes())
+        if data.get("state") == _state():
+            return data
+        print(f"{path}: the rules database changed since the cached searches: searching again",
+              file=sys.stderr)
+    data = make()
+    path.write_bytes(pickle.dumps(data))
+    return data
+
+
+def questions(data):
+    """For each yes/no question of ``data``'s items: ``(row, question read again, the
+    search's first entry or None, its candidates scored again)`` (:func:`again`)."""
+    from rulesdb import answer as A
+
+    for r, _, found, cands in data["items"]:
+        q = A.read(r["q"])
+        if q.yes_no:
+            yield r, q, (found[0] if found else None), again(q, r["game"], cands)
+
+
 def again(q, game: str, cands: list) -> list:
     """The cached candidates ``cands`` scored again for ``q`` (:func:`rulesdb.answer.scored`:
     the cosines kept, the words paired as :mod:`rulesdb.answer` pairs them now, with the
@@ -224,18 +250,7 @@ def main() -> None:
     parser.add_argument("--curve", action="store_true")
     parser.add_argument("--misses", choices=("wrong", "none"))
     a = parser.parse_args()
-    data = None
-    if not a.fresh and a.cache.exists():
-        data = pickle.loads(a.cache.read_bytes())
-        if data.get("state") != _state():
-            print("the rules database changed since the cached searches: searching again",
-                  file=sys.stderr)
-            data = None
-    if data is None:
-        data = collect(a.limit)
-        a.cache.write_bytes(pickle.dumps(data))
-    from rulesdb import answer as A
-
+    data = cached(a.cache, lambda: collect(a.limit), fresh=a.fresh)
     res = measure(data)
     report(res, "chosen ")
     if a.curve:

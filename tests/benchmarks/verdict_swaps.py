@@ -60,17 +60,6 @@ def collect_set(name: str) -> dict:
     return {"items": out, "state": verdict_loo._state()}
 
 
-def cached(path: Path, make) -> dict:
-    if path.exists():
-        data = pickle.loads(path.read_bytes())
-        if data.get("state") == verdict_loo._state():
-            return data
-        print(f"{path}: the rules database changed: searching again", file=sys.stderr)
-    data = make()
-    path.write_bytes(pickle.dumps(data))
-    return data
-
-
 def unpaired(q, c) -> tuple[list[str], list[str]]:
     """The content words of ``q`` the candidate ``c`` leaves unpaired, and those of ``c``'s
     canonical question ``q`` leaves unpaired (the words, with their forms as paired)."""
@@ -88,12 +77,7 @@ def pool(data) -> list[dict]:
     from rulesdb import answer as A
 
     out = []
-    for r, _, found, cands in data["items"]:
-        q = A.read(r["q"])
-        if not q.yes_no:
-            continue
-        cands = verdict_loo.again(q, r["game"], cands)
-        top = found[0] if found else None
+    for r, q, top, cands in verdict_loo.questions(data):
         if not cands or A.decide(q, cands, top=top) is not None:
             continue
         ex: list = []
@@ -122,7 +106,7 @@ def main() -> None:
     loo = pickle.loads(a.cache.read_bytes()) if a.cache.exists() else None
     if loo is None or loo.get("state") != verdict_loo._state():
         sys.exit(f"run verdict_loo.py first: {a.cache} is missing or stale")
-    dev2 = cached(a.dev2_cache, lambda: collect_set("verdicts-dev2"))
+    dev2 = verdict_loo.cached(a.dev2_cache, lambda: collect_set("verdicts-dev2"))
     rows = pool(loo) + pool(dev2)
     n_loo = sum(1 for r, q, _, _ in loo["items"])
     print(f"pool: {len(rows)} questions (K-fold {n_loo} questions, verdicts-dev2 "
