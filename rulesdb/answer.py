@@ -98,9 +98,8 @@
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from operator import mul
 from pathlib import Path
@@ -560,7 +559,7 @@ def _confirming(t: str):
     if m is None or m.start() == 0:
         return None
     said = m.group(0)
-    if said[:1] in ",;:.!-" or said.lstrip()[:1] in ",;:.!-" or said.strip(" ?!.").count(" ") >= 1:
+    if said.lstrip()[:1] in ",;:.!-" or said.strip(" ?!.").count(" ") >= 1:
         return m  # after a stop, or a whole tag ("is that right", "or not")
     before = t[: m.start()].split()
     word = said.strip(" ?!.")
@@ -588,9 +587,9 @@ def read(question: str) -> Question:
     if not decided:
         # a statement ending in "?" asks whether it holds, unless a clause of it is led by
         # a wh-word ("..., what happens?"; "the friend who had a weapon" does not ask)
-        yes_no = _aux_led(t) or (t.endswith("?") and not any(c[0] in _WH for c in _clauses(t)))
-        if not yes_no and re.match(r"so\b", t) and not any(c[0] in _WH for c in _clauses(t)):
-            yes_no = True  # "so i draw a card for every square": asks to be confirmed
+        # ("so i draw a card for every square" asks to be confirmed)
+        asks_wh = any(c[0] in _WH for c in _clauses(t))
+        yes_no = _aux_led(t) or ((t.endswith("?") or re.match(r"so\b", t) is not None) and not asks_wh)
         # "does it stop or keep going": a choice between answers, not a yes/no question
         # ("do we reshuffle or what", "... a bonus step or something": yes/no still)
         if yes_no and re.search(r"\bor\b(?!\s+(?:not|no|nothing|what|something|anything|whatever|nah)\b)", t):
@@ -978,17 +977,10 @@ def decide(q: Question, cands: list[Candidate], overridden: frozenset = frozense
     extra = EXTRA_WORDS if extra is None else extra
     missing = MISSING_WORDS if missing is None else missing
     conflict = CONFLICT if conflict is None else conflict
-    read_as = []  # (candidate, the verdict it gives q)
-    # candidates far below the best one read, or below any floor, cannot change the verdict
+    # (candidate, the verdict it gives q); candidates far below the best one read, or
+    # below any floor, cannot change the verdict
     lowest = -1e9 if explain is not None else min(floor, VOTE_FLOOR)
-    for c in cands:
-        if c.score < (read_as[0][0].score - conflict if read_as else lowest):
-            break
-        if c.polarity == q.polarity and c.numbers == q.numbers:
-            # one exclusive contrast term for the other ("face up" / "face down"): the flip
-            read_as.append((c, _OTHER[c.canon.verdict] if _antonym(q, c) else c.canon.verdict))
-        elif flips(q, c):
-            read_as.append((c, _OTHER[c.canon.verdict]))
+    read_as = _read_as(q, cands, margin=conflict, lowest=lowest, depth=None)
     if not read_as:
         return None
     best, verdict = read_as[0]
@@ -1047,15 +1039,18 @@ def decide(q: Question, cands: list[Candidate], overridden: frozenset = frozense
 GATE_DEPTH = 40
 
 
-def _read_as(q: Question, cands: list) -> list:
-    """``[(candidate, the verdict it gives q)]`` over the first :data:`GATE_DEPTH` of
-    ``cands``: those that agree with ``q`` in polarity and numbers (flipped by one
-    exclusive contrast term), and those that :func:`flips` it; none more than 1 below
-    the first one's score (:func:`gate_features` caps its gaps at 1, so they would
-    change nothing)."""
+def _read_as(q: Question, cands: list, margin: float = 1.0, lowest: float = float("-inf"),
+             depth: int | None = GATE_DEPTH) -> list:
+    """``[(candidate, the verdict it gives q)]`` over the first ``depth`` of ``cands``
+    (all of them when None), best first: those that agree with ``q`` in polarity and
+    numbers (flipped by one exclusive contrast term, "face up" / "face down"), and those
+    that :func:`flips` it.  Reading stops at a candidate scoring below ``lowest`` before
+    one is read, or more than ``margin`` below the first one read.  The defaults are the
+    gate's (:func:`gate_features` caps its gaps at 1, so candidates further down would
+    change nothing); :func:`decide` reads within its conflict margin."""
     out = []
-    for c in cands[:GATE_DEPTH]:
-        if out and c.score < out[0][0].score - 1.0:
+    for c in cands if depth is None else cands[:depth]:
+        if c.score < (out[0][0].score - margin if out else lowest):
             break
         if c.polarity == q.polarity and c.numbers == q.numbers:
             out.append((c, _OTHER[c.canon.verdict] if _antonym(q, c) else c.canon.verdict))
